@@ -1,0 +1,104 @@
+#include "scene.h"
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/matrix_inverse.hpp>
+
+namespace vitrine::scene {
+
+glm::mat4 Node::localMatrix() const {
+  if (hasMatrix) return matrix;
+  // glTF 2.0 §3.5.3: T * R * S.
+  return glm::translate(glm::mat4(1.0f), translation) * glm::mat4_cast(rotation) *
+         glm::scale(glm::mat4(1.0f), scale);
+}
+
+glm::mat4 Camera::projection(float viewportAspect) const {
+  // glTF 2.0 §3.10.3 "Projection Matrices". glm is column-major: m[column][row].
+  glm::mat4 m(0.0f);
+  const float n = znear;
+  if (type == Type::Orthographic) {
+    const float f = zfar.value_or(n + 1.0f);  // zfar is required for orthographic cameras
+    m[0][0] = 1.0f / xmag;
+    m[1][1] = 1.0f / ymag;
+    m[2][2] = 2.0f / (n - f);
+    m[3][2] = (f + n) / (n - f);
+    m[3][3] = 1.0f;
+    return m;
+  }
+  const float a = aspectRatio.value_or(viewportAspect);
+  const float t = std::tan(0.5f * yfov);
+  m[0][0] = 1.0f / (a * t);
+  m[1][1] = 1.0f / t;
+  m[2][3] = -1.0f;
+  if (zfar) {
+    const float f = *zfar;
+    m[2][2] = (f + n) / (n - f);
+    m[3][2] = 2.0f * f * n / (n - f);
+  } else {
+    m[2][2] = -1.0f;
+    m[3][2] = -2.0f * n;
+  }
+  return m;
+}
+
+void updateWorldTransforms(Scene& scene) {
+  scene.world.assign(scene.nodes.size(), glm::mat4(1.0f));
+  // The loader guarantees the hierarchy is a forest (no cycles, one parent per node), so a
+  // walk from the roots visits every node once. Iterative to survive deep hierarchies.
+  std::vector<int> stack;
+  for (size_t i = 0; i < scene.nodes.size(); ++i) {
+    if (scene.nodes[i].parent >= 0) continue;
+    scene.world[i] = scene.nodes[i].localMatrix();
+    stack.push_back(int(i));
+    while (!stack.empty()) {
+      const int n = stack.back();
+      stack.pop_back();
+      for (int c : scene.nodes[n].children) {
+        scene.world[c] = scene.world[n] * scene.nodes[c].localMatrix();
+        stack.push_back(c);
+      }
+    }
+  }
+}
+
+Bounds sceneBounds(const Scene& scene, int sceneIndex) {
+  Bounds b;
+  if (sceneIndex < 0 || sceneIndex >= int(scene.scenes.size())) return b;
+  std::vector<int> stack(scene.scenes[sceneIndex].nodes.begin(),
+                         scene.scenes[sceneIndex].nodes.end());
+  while (!stack.empty()) {
+    const int n = stack.back();
+    stack.pop_back();
+    const Node& node = scene.nodes[n];
+    if (node.mesh >= 0) {
+      const glm::mat4& w = scene.world[n];
+      for (const Primitive& p : scene.meshes[node.mesh].primitives) {
+        if (p.bounds.empty()) continue;
+        for (int corner = 0; corner < 8; ++corner) {
+          const glm::vec3 c((corner & 1) ? p.bounds.max.x : p.bounds.min.x,
+                            (corner & 2) ? p.bounds.max.y : p.bounds.min.y,
+                            (corner & 4) ? p.bounds.max.z : p.bounds.min.z);
+          b.extend(glm::vec3(w * glm::vec4(c, 1.0f)));
+        }
+      }
+    }
+    stack.insert(stack.end(), node.children.begin(), node.children.end());
+  }
+  return b;
+}
+
+gpu::MaterialData defaultMaterialData() {
+  // glTF 2.0 §5.19 (material) and §5.22 (pbrMetallicRoughness) defaults.
+  gpu::MaterialData m{};
+  m.baseColorFactor = glm::vec4(1.0f);
+  m.emissive = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+  m.params = glm::vec4(1.0f, 1.0f, 1.0f, 1.0f);
+  m.alpha = glm::vec4(float(gpu::kAlphaOpaque), 0.5f, 0.0f, 0.0f);
+  for (gpu::TextureRef& t : m.textures) {
+    t.uvTransform = glm::vec4(0.0f, 0.0f, 1.0f, 1.0f);
+    t.info = glm::vec4(0.0f, -1.0f, 0.0f, 0.0f);
+  }
+  return m;
+}
+
+}  // namespace vitrine::scene

@@ -1,0 +1,161 @@
+// The CPU scene: what the loader builds from a glTF asset, in plain structs and indices.
+// Knows nothing of Vulkan, ImGui or tinygltf; the renderer reads it, the animation engine
+// writes into it.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "shared_types.h"
+
+namespace vitrine::scene {
+
+// Every glTF primitive mode is converted at load to one of these list topologies
+// (strips, fans and loops become lists), so the renderer needs three pipelines at most.
+enum class Topology : uint8_t { Points, Lines, Triangles };
+
+struct Bounds {
+  glm::vec3 min{std::numeric_limits<float>::max()};
+  glm::vec3 max{-std::numeric_limits<float>::max()};
+  bool empty() const { return min.x > max.x; }
+  void extend(const glm::vec3& p) {
+    min = glm::min(min, p);
+    max = glm::max(max, p);
+  }
+};
+
+struct Primitive {
+  Topology topology = Topology::Triangles;
+  // Vertex streams; each is empty or has exactly positions.size() elements.
+  std::vector<glm::vec3> positions;
+  std::vector<glm::vec3> normals;   // triangles: always filled (flat normals when absent)
+  std::vector<glm::vec4> tangents;  // TANGENT when present
+  std::vector<glm::vec2> texcoords[2];
+  std::vector<glm::vec4> colors;    // COLOR_0 as linear RGBA (RGB inputs get alpha 1)
+  // Always filled after load: a list of the topology above (1, 2 or 3 indices per element).
+  std::vector<uint32_t> indices;
+  int material = -1;                // index into Scene::materials, -1 = the spec's default
+  uint32_t sourceVertexCount = 0;   // count of the POSITION accessor in the file
+  Bounds bounds;                    // of positions, in mesh space
+};
+
+struct Mesh {
+  std::string name;
+  std::vector<Primitive> primitives;
+  std::vector<float> weights;  // default morph weights
+};
+
+struct Node {
+  std::string name;
+  int parent = -1;
+  std::vector<int> children;
+  int mesh = -1;
+  int camera = -1;
+  int skin = -1;
+  // Local transform: TRS, or `matrix` when the node has one (then hasMatrix is true and
+  // TRS hold its decomposition for display only).
+  glm::vec3 translation{0.0f};
+  glm::quat rotation{1.0f, 0.0f, 0.0f, 0.0f};  // glm: (w, x, y, z)
+  glm::vec3 scale{1.0f};
+  bool hasMatrix = false;
+  glm::mat4 matrix{1.0f};
+  std::vector<float> weights;  // morph weights override (empty = mesh defaults)
+
+  glm::mat4 localMatrix() const;
+};
+
+struct Camera {
+  enum class Type : uint8_t { Perspective, Orthographic };
+  std::string name;
+  Type type = Type::Perspective;
+  // perspective
+  float yfov = 0.8f;
+  std::optional<float> aspectRatio;  // absent: the viewport's aspect
+  // orthographic
+  float xmag = 1.0f, ymag = 1.0f;
+  float znear = 0.01f;
+  std::optional<float> zfar;  // absent (perspective only): infinite projection
+
+  // Projection matrix as the glTF spec (3.10.2-3) writes it: OpenGL clip space,
+  // y up, depth -1..1. viewportAspect is used when aspectRatio is absent.
+  glm::mat4 projection(float viewportAspect) const;
+};
+
+enum class Filter : uint8_t { Nearest, Linear };
+enum class Wrap : uint8_t { Repeat, ClampToEdge, MirroredRepeat };
+
+struct Sampler {
+  Filter magFilter = Filter::Linear;
+  Filter minFilter = Filter::Linear;
+  Filter mipmapFilter = Filter::Linear;
+  bool useMipmaps = true;  // false for minFilter NEAREST / LINEAR without a mipmap mode
+  Wrap wrapS = Wrap::Repeat;
+  Wrap wrapT = Wrap::Repeat;
+};
+
+struct Image {
+  std::string name;
+  uint32_t width = 0, height = 0;
+  std::vector<uint8_t> rgba8;  // decoded, 4 bytes a pixel, rows top to bottom
+};
+
+struct Texture {
+  int image = -1;    // index into Scene::images, -1 when the source is unusable
+  int sampler = -1;  // index into Scene::samplers, -1 = the default sampler
+};
+
+enum class AlphaMode : uint8_t { Opaque, Mask, Blend };
+
+struct Material {
+  std::string name;
+  AlphaMode alphaMode = AlphaMode::Opaque;
+  bool doubleSided = false;
+  bool unlit = false;
+  // Texture per slot (gpu::kSlot*): index into Scene::textures, -1 when absent.
+  std::array<int, gpu::kTextureSlotCount> textures{-1, -1, -1, -1, -1};
+};
+
+struct SceneRoots {
+  std::string name;
+  std::vector<int> nodes;
+};
+
+struct Scene {
+  std::string path;  // the file it was loaded from
+  std::vector<Node> nodes;
+  std::vector<Mesh> meshes;
+  std::vector<Camera> cameras;
+  std::vector<Material> materials;
+  // Packed material array, one entry per material plus, last, the spec's default material
+  // (index materials.size()) used by primitives with material -1.
+  std::vector<gpu::MaterialData> materialData;
+  std::vector<Texture> textures;
+  std::vector<Sampler> samplers;
+  std::vector<Image> images;
+  std::vector<SceneRoots> scenes;
+  int activeScene = 0;  // the default scene, or 0; when the file has no scenes, one synthesized
+                        // scene holding every root node
+
+  // World matrix per node, kept current by updateWorldTransforms().
+  std::vector<glm::mat4> world;
+
+  uint32_t defaultMaterialIndex() const { return uint32_t(materials.size()); }
+};
+
+// Recomputes Scene::world for every node from the local transforms.
+void updateWorldTransforms(Scene& scene);
+
+// World-space bounds of the meshes reachable from scene.scenes[sceneIndex] (uses Scene::world).
+Bounds sceneBounds(const Scene& scene, int sceneIndex);
+
+// The material data of a material with every property at its spec default.
+gpu::MaterialData defaultMaterialData();
+
+}  // namespace vitrine::scene

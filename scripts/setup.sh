@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Vitrine needs to build, run and test.
+# As root it installs them with apt-get; otherwise it prints the one sudo line and fails.
+set -euo pipefail
+packages=(
+  build-essential cmake pkg-config glslc
+  libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers
+  libglfw3-dev libglm-dev libtinygltf-dev nlohmann-json3-dev libimgui-dev libstb-dev
+  libgtest-dev libbenchmark-dev
+  xvfb xauth assimp-testmodels
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Vitrine needs these Debian packages. Install them with:" >&2
+  echo "  sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "Installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,70 @@
+// GPU data layouts, one definition shared by C++ (scene/, renderer/) and GLSL (shaders/).
+// Every member is a vec4 or a mat4, so std140, std430 and C++ agree without padding rules;
+// the static_asserts below pin the sizes on the C++ side.
+#ifndef VITRINE_SHARED_TYPES_H
+#define VITRINE_SHARED_TYPES_H
+
+#ifdef __cplusplus
+#include <glm/glm.hpp>
+namespace vitrine::gpu {
+using vec4 = glm::vec4;
+using mat4 = glm::mat4;
+#define VITRINE_GPU_CONST inline constexpr int
+#else
+#define VITRINE_GPU_CONST const int
+#endif
+
+// Texture slots of a material, in the order of MaterialData::textures[] and of the
+// per-material descriptor set's bindings.
+VITRINE_GPU_CONST kSlotBaseColor = 0;
+VITRINE_GPU_CONST kSlotMetallicRoughness = 1;
+VITRINE_GPU_CONST kSlotNormal = 2;
+VITRINE_GPU_CONST kSlotOcclusion = 3;
+VITRINE_GPU_CONST kSlotEmissive = 4;
+VITRINE_GPU_CONST kTextureSlotCount = 5;
+
+VITRINE_GPU_CONST kAlphaOpaque = 0;
+VITRINE_GPU_CONST kAlphaMask = 1;
+VITRINE_GPU_CONST kAlphaBlend = 2;
+
+// A texture reference with its KHR_texture_transform, two vec4s:
+//   uvTransform = (offset.x, offset.y, scale.x, scale.y)
+//   info        = (rotation, texCoord set or -1 when the slot has no texture, 0, 0)
+struct TextureRef {
+  vec4 uvTransform;
+  vec4 info;
+};
+
+// One entry of the packed material array (a storage buffer indexed per draw).
+// Each member is a byte range the animation engine can mark dirty.
+struct MaterialData {
+  vec4 baseColorFactor;  // linear RGBA
+  vec4 emissive;         // xyz emissiveFactor, w KHR_materials_emissive_strength
+  vec4 params;  // x metallicFactor, y roughnessFactor, z normalTexture.scale, w occlusion strength
+  vec4 alpha;   // x alphaMode (kAlpha*), y alphaCutoff, z doubleSided (0/1), w unlit (0/1)
+  TextureRef textures[kTextureSlotCount];
+};
+
+// Per-node data, indexed per draw.
+struct NodeData {
+  mat4 world;   // node world matrix
+  mat4 normal;  // inverse transpose of world (upper 3x3 used)
+};
+
+// Per-frame data.
+struct FrameData {
+  mat4 view;
+  mat4 proj;      // Vulkan clip space (y down, depth 0..1)
+  vec4 eye;       // xyz camera position in world space
+  vec4 lightDir;  // xyz unit vector towards the headlight, w intensity
+};
+
+#ifdef __cplusplus
+static_assert(sizeof(TextureRef) == 32);
+static_assert(sizeof(MaterialData) == 64 + kTextureSlotCount * 32);
+static_assert(sizeof(NodeData) == 128);
+static_assert(sizeof(FrameData) == 160);
+}  // namespace vitrine::gpu
+#endif
+#undef VITRINE_GPU_CONST
+#endif
