@@ -1,1 +1,76 @@
-int main() { return 0; }
+// vitrine [FILE] [--render OUT.png] ...: the entry point wires loader, renderer and UI.
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "headless.h"
+#include "loader.h"
+#include "viewer.h"
+
+namespace {
+
+using namespace vitrine;
+
+// The bundled demo scene: next to the installed binary, else in the source tree.
+std::string demoScenePath(const char* argv0) {
+  std::error_code ec;
+  const auto exe = std::filesystem::canonical(std::filesystem::path("/proc/self/exe"), ec);
+  if (!ec) {
+    const auto installed = exe.parent_path().parent_path() / "share/vitrine/demo.gltf";
+    if (std::filesystem::exists(installed)) return installed.string();
+  }
+  (void)argv0;
+  return VITRINE_DEMO_SCENE;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const app::CliResult cli = app::parseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
+  if (!cli.error.empty()) {
+    std::fprintf(stderr, "vitrine: %s\n", cli.error.c_str());
+    return app::kExitBadInput;
+  }
+  const app::CliOptions& o = cli.options;
+  if (o.help) {
+    std::fputs(app::usageText().c_str(), stdout);
+    return app::kExitOk;
+  }
+  if (o.version) {
+    std::printf("vitrine %s\n", VITRINE_VERSION);
+    return app::kExitOk;
+  }
+
+  const std::string file = o.file.empty() ? demoScenePath(argv[0]) : o.file;
+  scene::LoadResult loaded = scene::loadScene(file);
+  if (!loaded.scene) {
+    std::fprintf(stderr, "vitrine: %s\n", loaded.error.c_str());
+    return app::kExitBadInput;
+  }
+  for (const std::string& w : loaded.warnings)
+    std::fprintf(stderr, "vitrine: warning: %s\n", w.c_str());
+
+  if (o.renderOut) return app::renderToPng(*loaded.scene, o);
+
+  app::ViewerOptions vo;
+  vo.width = o.width;
+  vo.height = o.height;
+  vo.camera = o.camera;
+  vo.validation = app::validationRequested();
+  std::string error;
+  auto viewer = app::Viewer::create(std::move(loaded.scene), vo, &error);
+  if (!viewer) {
+    std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+    return app::kExitBadInput;
+  }
+  viewer->run(o.quitAfterSeconds);
+  const uint32_t messages = viewer->renderer().validationMessageCount();
+  viewer.reset();
+  if (messages) {
+    std::fprintf(stderr, "vitrine: %u validation message(s)\n", messages);
+    return app::kExitValidation;
+  }
+  return app::kExitOk;
+}

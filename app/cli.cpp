@@ -1,0 +1,100 @@
+#include "cli.h"
+
+#include <charconv>
+
+namespace vitrine::app {
+namespace {
+
+// Parses all of `text` as a number; false on junk, trailing characters or overflow.
+template <typename T>
+bool parseNumber(const std::string& text, T& out) {
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return ec == std::errc() && ptr == end;
+}
+
+bool parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
+  const size_t x = text.find('x');
+  if (x == std::string::npos) return false;
+  if (!parseNumber(text.substr(0, x), w) || !parseNumber(text.substr(x + 1), h)) return false;
+  // Vulkan guarantees 4096 as a minimum for maxImageDimension2D; beyond is not a preview.
+  return w >= 1 && h >= 1 && w <= 8192 && h <= 8192;
+}
+
+}  // namespace
+
+std::string usageText() {
+  return "Usage: vitrine [FILE] [OPTIONS]\n"
+         "View a glTF 2.0 asset (.gltf or .glb). Without FILE, opens the bundled demo scene.\n"
+         "\n"
+         "Options:\n"
+         "  --render OUT.png     render one frame without a window, write an sRGB PNG, exit\n"
+         "  --size WxH           window or render size in pixels (default 1280x720)\n"
+         "  --camera INDEX       look through the asset's camera INDEX (default: orbit camera\n"
+         "                       framing the scene from +Z, vertical field of view 45 degrees)\n"
+         "  --quit-after SECONDS close the window after SECONDS (for automation)\n"
+         "  --help               print this help and exit\n"
+         "  --version            print the version and exit\n"
+         "\n"
+         "Viewer: left drag orbits, right or middle drag pans, the wheel zooms, F frames the "
+         "scene.\n"
+         "Exit status: 0 on success, 2 when the file or the arguments are wrong.\n";
+}
+
+CliResult parseCommandLine(const std::vector<std::string>& args) {
+  CliResult r;
+  CliOptions& o = r.options;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string& out) {
+      if (i + 1 >= args.size()) {
+        r.error = a + " needs a value";
+        return false;
+      }
+      out = args[++i];
+      return true;
+    };
+    std::string v;
+    if (a == "--help" || a == "-h") {
+      o.help = true;
+    } else if (a == "--version") {
+      o.version = true;
+    } else if (a == "--render") {
+      if (!value(v)) return r;
+      o.renderOut = v;
+    } else if (a == "--size") {
+      if (!value(v)) return r;
+      if (!parseSize(v, o.width, o.height)) {
+        r.error = "--size " + v + ": expected WxH with each side from 1 to 8192, e.g. 640x480";
+        return r;
+      }
+    } else if (a == "--camera") {
+      if (!value(v)) return r;
+      int index = -1;
+      if (!parseNumber(v, index) || index < 0) {
+        r.error = "--camera " + v + ": expected a camera index (0, 1, ...)";
+        return r;
+      }
+      o.camera = index;
+    } else if (a == "--quit-after") {
+      if (!value(v)) return r;
+      double seconds = -1.0;
+      if (!parseNumber(v, seconds) || !(seconds > 0.0)) {
+        r.error = "--quit-after " + v + ": expected a positive number of seconds";
+        return r;
+      }
+      o.quitAfterSeconds = seconds;
+    } else if (a.size() > 1 && a[0] == '-') {
+      r.error = "unknown option " + a + " (see --help)";
+      return r;
+    } else if (o.file.empty()) {
+      o.file = a;
+    } else {
+      r.error = "more than one file given: " + o.file + " and " + a;
+      return r;
+    }
+  }
+  return r;
+}
+
+}  // namespace vitrine::app

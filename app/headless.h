@@ -1,0 +1,29 @@
+// Batch use: render one frame without a window and write it as a PNG.
+#pragma once
+
+#include <string>
+
+#include "cli.h"
+#include "renderer.h"
+#include "scene.h"
+
+namespace vitrine::app {
+
+// Exit statuses of the executable.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadInput = 2;    // the file or the arguments are wrong
+inline constexpr int kExitNoVulkan = 4;    // no usable Vulkan device
+inline constexpr int kExitValidation = 3;  // validation layer reported messages
+
+// True when VITRINE_VALIDATION=1 is set or this is a debug build.
+bool validationRequested();
+
+// Renders `scene` as options.camera (or the framing orbit camera) sees it, at
+// options.width x options.height, into options.renderOut. Returns an exit status;
+// prints one line to stderr on failure.
+int renderToPng(const scene::Scene& scene, const CliOptions& options);
+
+// Writes 8-bit RGBA pixels as a PNG; false with *error set on failure.
+bool writePng(const std::string& path, const renderer::Pixels& pixels, std::string* error);
+
+}  // namespace vitrine::app

@@ -1,0 +1,67 @@
+// The interactive viewer: a GLFW window, the renderer's swapchain, the orbit camera and the
+// ImGui overlay, wired together. One frame = poll input, update camera, build UI, draw.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "camera.h"
+#include "renderer.h"
+#include "scene.h"
+
+struct GLFWwindow;
+
+namespace vitrine::app {
+
+class Overlay;
+
+struct ViewerOptions {
+  uint32_t width = 1280, height = 720;
+  bool validation = false;
+  std::optional<int> camera;  // look through this asset camera instead of orbiting
+};
+
+class Viewer {
+ public:
+  // Opens the window and uploads `scene`. Null with *error set on failure (no display, no
+  // Vulkan device, bad --camera).
+  [[nodiscard]] static std::unique_ptr<Viewer> create(std::unique_ptr<scene::Scene> scene,
+                                                      const ViewerOptions& options,
+                                                      std::string* error);
+  ~Viewer();
+
+  // Runs frames until the window closes, or for quitAfterSeconds when positive.
+  void run(double quitAfterSeconds);
+  // One frame; false once the window was asked to close.
+  bool runFrame();
+  // Frames the whole scene with the orbit camera (the F key).
+  void frameScene();
+
+  GLFWwindow* window() const { return window_; }
+  renderer::Renderer& renderer() { return *renderer_; }
+  uint64_t framesPresented() const { return framesPresented_; }
+
+ private:
+  Viewer() = default;
+  void handleMouse();
+  void buildUi();
+  float aspect() const;
+
+  GLFWwindow* window_ = nullptr;
+  std::unique_ptr<renderer::Renderer> renderer_;
+  std::unique_ptr<Overlay> overlay_;
+  std::unique_ptr<scene::Scene> scene_;
+  ViewerOptions options_;
+  OrbitCamera orbit_;
+  std::optional<int> assetCamera_;
+  double lastX_ = 0.0, lastY_ = 0.0;
+  float pendingScroll_ = 0.0f;
+  bool frameRequested_ = false;
+  uint64_t framesPresented_ = 0;
+  double lastFrameTime_ = 0.0;
+  float frameMs_ = 0.0f;
+};
+
+}  // namespace vitrine::app

@@ -1,0 +1,64 @@
+#include "run_vitrine.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+extern char** environ;
+
+namespace vitrine::test {
+
+std::string scratchPath(const std::string& name) {
+  const std::string dir = std::string(VITRINE_TEST_TMP) + "/app";
+  std::filesystem::create_directories(dir);
+  // ctest runs tests in parallel processes: keep names unique per process.
+  return dir + "/" + std::to_string(getpid()) + "-" + name;
+}
+
+std::string readFile(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+void writeFile(const std::string& path, const std::string& bytes) {
+  std::ofstream f(path, std::ios::binary);
+  f << bytes;
+}
+
+ProcessResult runVitrine(const std::vector<std::string>& args) {
+  const std::string exe = std::string(VITRINE_BINARY_DIR) + "/vitrine";
+  const std::string outPath = scratchPath("stdout.txt"), errPath = scratchPath("stderr.txt");
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(exe.c_str()));
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  setenv("VITRINE_VALIDATION", "1", 1);
+  ProcessResult r;
+  pid_t pid;
+  if (posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) == 0) {
+    int status = 0;
+    waitpid(pid, &status, 0);
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  r.out = readFile(outPath);
+  r.err = readFile(errPath);
+  return r;
+}
+
+}  // namespace vitrine::test

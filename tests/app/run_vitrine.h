@@ -1,0 +1,24 @@
+// Runs the built `vitrine` executable and captures its exit status and output.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace vitrine::test {
+
+struct ProcessResult {
+  int status = -1;  // exit status, or -1 when it did not exit normally (a crash)
+  std::string out, err;
+};
+
+// Runs build/vitrine with `args` (each passed as one argument) and VITRINE_VALIDATION=1, so
+// any validation message turns into exit status 3.
+ProcessResult runVitrine(const std::vector<std::string>& args);
+
+// A fresh scratch path under the test tmp directory.
+std::string scratchPath(const std::string& name);
+
+std::string readFile(const std::string& path);
+void writeFile(const std::string& path, const std::string& bytes);
+
+}  // namespace vitrine::test
