@@ -1,0 +1,303 @@
+// The Renderer: owns the context and everything created from it, and runs the frame steps
+// (wait for the slot, upload, record, submit, present or read back).
+#include "renderer.h"
+
+#include <array>
+#include <cstring>
+
+#include "context.h"
+#include "frames.h"
+#include "pipelines.h"
+#include "record.h"
+#include "resources.h"
+#include "scene_gpu.h"
+#include "swapchain.h"
+#include "targets.h"
+#include "vk_check.h"
+#include "vk_struct.h"
+
+namespace vitrine::renderer {
+namespace {
+
+// Enough for ImGui's font texture and the images an app shows in its UI.
+constexpr uint32_t kOverlayDescriptors = 64;
+
+VkDescriptorPool createOverlayPool(const Context& ctx) {
+  const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kOverlayDescriptors};
+  auto info = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
+  info.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
+  info.maxSets = kOverlayDescriptors;
+  info.poolSizeCount = 1;
+  info.pPoolSizes = &size;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateDescriptorPool(ctx.device, &info, nullptr, &pool));
+  return pool;
+}
+
+void beginCommands(VkCommandBuffer cmd) {
+  VK_CHECK(vkResetCommandBuffer(cmd, 0));
+  auto begin = vkStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+}
+
+class RendererImpl final : public Renderer {
+ public:
+  bool init(const Options& options, std::string* error) {
+    if (!createContext(options, ctx_, error)) return false;
+    createPipelines(ctx_, pipelines_);
+    for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
+    if (ctx_.surface) {
+      surfaceFormat_ = chooseSurfaceFormat(ctx_);
+      overlayPass_ = createOverlayRenderPass(ctx_, surfaceFormat_.format);
+      overlayPool_ = createOverlayPool(ctx_);
+      surfaceImageCounts(ctx_, &minImageCount_, &imageCount_);
+    }
+    return true;
+  }
+
+  ~RendererImpl() override {
+    if (ctx_.device) {
+      VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+      destroySceneGpu(ctx_, scene_);
+      destroyOffscreen(ctx_, offscreen_);
+      destroySwapchain(ctx_, swapchain_);
+      if (overlayPass_) vkDestroyRenderPass(ctx_.device, overlayPass_, nullptr);
+      if (overlayPool_) vkDestroyDescriptorPool(ctx_.device, overlayPool_, nullptr);
+      for (FrameSlot& slot : slots_) destroyFrameSlot(ctx_, slot);
+      destroyPipelines(ctx_, pipelines_);
+    }
+    destroyContext(ctx_);
+  }
+
+  void setScene(const scene::Scene& scene, int sceneIndex) override {
+    VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+    destroySceneGpu(ctx_, scene_);
+    std::array<VkBuffer, kFramesInFlight> frameData;
+    for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
+    createSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, scene_);
+    hasScene_ = true;
+    updateTransforms(scene);
+  }
+
+  void updateTransforms(const scene::Scene& scene) override {
+    // Written to the slots' node buffers as each slot becomes idle (uploadNodes).
+    computeNodeData(scene, nodes_);
+    ++nodesVersion_;
+  }
+
+  Pixels renderOffscreen(const View& view, uint32_t width, uint32_t height) override {
+    Pixels pixels;
+    if (width == 0 || height == 0) return pixels;
+    const VkExtent2D extent{width, height};
+    if (offscreen_.attachments.extent.width != width ||
+        offscreen_.attachments.extent.height != height) {
+      VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+      destroyOffscreen(ctx_, offscreen_);
+      offscreen_ = createOffscreen(ctx_, extent);
+    }
+    FrameSlot& slot = beginSlot(view);
+    const VkCommandBuffer cmd = slot.cmd;
+    beginCommands(cmd);
+    FinalImage target;
+    target.image = offscreen_.resolved.image;
+    target.view = offscreen_.resolved.view;
+    target.previousStages = VK_PIPELINE_STAGE_2_COPY_BIT;  // the previous readback
+    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, nodes_, view,
+                offscreen_.attachments, target);
+    recordReadback(cmd, extent);
+    VK_CHECK(vkEndCommandBuffer(cmd));
+    submit(slot, VK_NULL_HANDLE, VK_NULL_HANDLE);
+    waitFrameSlot(ctx_, slot);
+
+    pixels.width = width;
+    pixels.height = height;
+    pixels.rgba.resize(size_t(width) * height * 4);
+    std::memcpy(pixels.rgba.data(), offscreen_.readback.mapped, pixels.rgba.size());
+    return pixels;
+  }
+
+  FrameStatus drawFrame(const View& view, uint32_t framebufferWidth, uint32_t framebufferHeight,
+                        const OverlayFn& overlay) override {
+    if (!ctx_.surface || framebufferWidth == 0 || framebufferHeight == 0)
+      return FrameStatus::Skipped;
+    const VkExtent2D wanted{framebufferWidth, framebufferHeight};
+    if (!swapchain_.swapchain || swapchainStale_ || swapchain_.requested.width != wanted.width ||
+        swapchain_.requested.height != wanted.height) {
+      if (!recreateSwapchain(wanted)) return FrameStatus::Skipped;
+    }
+
+    FrameSlot& slot = slots_[nextSlot_];
+    waitFrameSlot(ctx_, slot);
+    uint32_t imageIndex = 0;
+    const VkResult acquired =
+        vkAcquireNextImageKHR(ctx_.device, swapchain_.swapchain, UINT64_MAX, slot.imageAvailable,
+                              VK_NULL_HANDLE, &imageIndex);
+    if (acquired == VK_ERROR_OUT_OF_DATE_KHR) {  // nothing was signalled: try next frame
+      swapchainStale_ = true;
+      return FrameStatus::Skipped;
+    }
+    if (acquired == VK_SUBOPTIMAL_KHR) {
+      swapchainStale_ = true;  // the image is usable: draw it, recreate afterwards
+    } else {
+      VK_CHECK(acquired);
+    }
+    beginSlot(view);
+
+    const VkCommandBuffer cmd = slot.cmd;
+    beginCommands(cmd);
+    FinalImage target;
+    target.image = swapchain_.images[imageIndex];
+    target.view = swapchain_.views[imageIndex];
+    target.previousStages = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;  // acquire wait
+    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, nodes_, view,
+                swapchain_.attachments, target);
+    auto pass = vkStruct<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
+    pass.renderPass = overlayPass_;
+    pass.framebuffer = swapchain_.framebuffers[imageIndex];
+    pass.renderArea = {{0, 0}, swapchain_.extent};
+    vkCmdBeginRenderPass(cmd, &pass, VK_SUBPASS_CONTENTS_INLINE);
+    if (overlay) overlay(cmd);
+    vkCmdEndRenderPass(cmd);
+    VK_CHECK(vkEndCommandBuffer(cmd));
+
+    const VkSemaphore finished = swapchain_.renderFinished[imageIndex];
+    submit(slot, slot.imageAvailable, finished);
+    auto present = vkStruct<VkPresentInfoKHR>(VK_STRUCTURE_TYPE_PRESENT_INFO_KHR);
+    present.waitSemaphoreCount = 1;
+    present.pWaitSemaphores = &finished;
+    present.swapchainCount = 1;
+    present.pSwapchains = &swapchain_.swapchain;
+    present.pImageIndices = &imageIndex;
+    const VkResult presented = vkQueuePresentKHR(ctx_.queue, &present);
+    if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR) {
+      swapchainStale_ = true;
+    } else {
+      VK_CHECK(presented);
+    }
+    return FrameStatus::Presented;
+  }
+
+  OverlayInfo overlayInfo() const override {
+    OverlayInfo info;
+    info.instance = ctx_.instance;
+    info.physicalDevice = ctx_.physicalDevice;
+    info.device = ctx_.device;
+    info.queueFamily = ctx_.queueFamily;
+    info.queue = ctx_.queue;
+    info.descriptorPool = overlayPool_;
+    info.renderPass = overlayPass_;
+    info.minImageCount = minImageCount_;
+    info.imageCount = swapchain_.images.empty() ? imageCount_ : uint32_t(swapchain_.images.size());
+    return info;
+  }
+
+  void waitIdle() override { VK_CHECK(vkDeviceWaitIdle(ctx_.device)); }
+
+  std::string deviceName() const override { return ctx_.properties.deviceName; }
+
+  uint32_t validationMessageCount() const override { return ctx_.validationMessages.load(); }
+
+ private:
+  // Takes the next frame slot: waits until its previous work is done, then writes its
+  // FrameData and node data. The slot's fence is reset here, just before the submission.
+  FrameSlot& beginSlot(const View& view) {
+    slotIndex_ = nextSlot_;
+    nextSlot_ = (nextSlot_ + 1) % kFramesInFlight;
+    FrameSlot& slot = slots_[slotIndex_];
+    waitFrameSlot(ctx_, slot);
+    const gpu::FrameData data = frameData(view);
+    std::memcpy(slot.frameData.mapped, &data, sizeof(data));
+    if (hasScene_) uploadNodes(scene_, slotIndex_, nodes_, nodesVersion_);
+    VK_CHECK(vkResetFences(ctx_.device, 1, &slot.fence));
+    return slot;
+  }
+
+  void submit(const FrameSlot& slot, VkSemaphore wait, VkSemaphore signal) {
+    auto cmdInfo =
+        vkStruct<VkCommandBufferSubmitInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
+    cmdInfo.commandBuffer = slot.cmd;
+    auto waitInfo = vkStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+    waitInfo.semaphore = wait;
+    waitInfo.stageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+    auto signalInfo = vkStruct<VkSemaphoreSubmitInfo>(VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO);
+    signalInfo.semaphore = signal;
+    signalInfo.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    auto info = vkStruct<VkSubmitInfo2>(VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
+    info.waitSemaphoreInfoCount = wait ? 1 : 0;
+    info.pWaitSemaphoreInfos = &waitInfo;
+    info.commandBufferInfoCount = 1;
+    info.pCommandBufferInfos = &cmdInfo;
+    info.signalSemaphoreInfoCount = signal ? 1 : 0;
+    info.pSignalSemaphoreInfos = &signalInfo;
+    VK_CHECK(vkQueueSubmit2(ctx_.queue, 1, &info, slot.fence));
+  }
+
+  // Resolved image → readback buffer, made visible to the host.
+  void recordReadback(VkCommandBuffer cmd, VkExtent2D extent) {
+    ImageBarrier toSrc;
+    toSrc.image = offscreen_.resolved.image;
+    toSrc.oldLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    toSrc.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    toSrc.srcStage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+    toSrc.srcAccess = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+    toSrc.dstStage = VK_PIPELINE_STAGE_2_COPY_BIT;
+    toSrc.dstAccess = VK_ACCESS_2_TRANSFER_READ_BIT;
+    imageBarrier(cmd, toSrc);
+    VkBufferImageCopy copy{};
+    copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    copy.imageExtent = {extent.width, extent.height, 1};
+    vkCmdCopyImageToBuffer(cmd, offscreen_.resolved.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                           offscreen_.readback.buffer, 1, &copy);
+    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  }
+
+  // Waits for the GPU (resizes are rare), then replaces the swapchain. False when the
+  // surface has a zero extent (minimized): nothing to draw into.
+  bool recreateSwapchain(VkExtent2D wanted) {
+    VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+    Swapchain old = std::move(swapchain_);
+    swapchain_ = Swapchain{};
+    const bool created =
+        createSwapchain(ctx_, surfaceFormat_, overlayPass_, wanted, old.swapchain, swapchain_);
+    destroySwapchain(ctx_, old);
+    swapchainStale_ = !created;
+    return created;
+  }
+
+  Context ctx_;
+  Pipelines pipelines_;
+  std::array<FrameSlot, kFramesInFlight> slots_;
+  uint32_t nextSlot_ = 0;
+  uint32_t slotIndex_ = 0;  // the slot being recorded
+
+  SceneGpu scene_;
+  bool hasScene_ = false;
+  std::vector<gpu::NodeData> nodes_;  // current world and normal matrices
+  uint64_t nodesVersion_ = 0;
+
+  Offscreen offscreen_;
+
+  VkSurfaceFormatKHR surfaceFormat_{};
+  VkRenderPass overlayPass_ = VK_NULL_HANDLE;
+  VkDescriptorPool overlayPool_ = VK_NULL_HANDLE;
+  uint32_t minImageCount_ = 2;
+  uint32_t imageCount_ = 2;
+  Swapchain swapchain_;
+  bool swapchainStale_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Renderer> Renderer::create(const Options& options, std::string* error) {
+  auto renderer = std::make_unique<RendererImpl>();
+  std::string message;
+  if (!renderer->init(options, &message)) {
+    if (error) *error = message;
+    return nullptr;
+  }
+  return renderer;
+}
+
+}  // namespace vitrine::renderer

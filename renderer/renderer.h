@@ -23,7 +23,7 @@ struct Options {
   // empty for headless use, which needs no X server.
   std::vector<std::string> instanceExtensions;
   // Creates the window surface once the instance exists, so the device chosen can present
-  // to it. Empty for headless use.
+  // to it. Empty for headless use. The renderer owns the surface: it destroys it.
   std::function<VkSurfaceKHR(VkInstance)> createSurface;
   // Requested MSAA sample count, lowered to what the device supports (lavapipe: 1 or 4).
   uint32_t msaaSamples = 4;
@@ -61,6 +61,7 @@ using OverlayFn = std::function<void(VkCommandBuffer)>;
 
 enum class FrameStatus { Presented, Skipped /* minimized or swapchain being recreated */ };
 
+// One Renderer at a time per process: volk keeps the device's function pointers in globals.
 class Renderer {
  public:
   // Null with *error set when Vulkan or a usable device is missing.
@@ -70,7 +71,7 @@ class Renderer {
 
   // Uploads geometry, textures and materials of `scene` (replacing any previous scene) and
   // draws the nodes reachable from scene.scenes[sceneIndex]. The renderer keeps no
-  // reference to `scene`.
+  // reference to `scene`. Uses scene.world as it is (updateWorldTransforms first).
   virtual void setScene(const scene::Scene& scene, int sceneIndex) = 0;
   // Copies the current world matrices (scene.world) for the next frame.
   virtual void updateTransforms(const scene::Scene& scene) = 0;

@@ -5,10 +5,12 @@
 #define VITRINE_SHARED_TYPES_H
 
 #ifdef __cplusplus
+#include <cstdint>
 #include <glm/glm.hpp>
 namespace vitrine::gpu {
 using vec4 = glm::vec4;
 using mat4 = glm::mat4;
+using uint = uint32_t;
 #define VITRINE_GPU_CONST inline constexpr int
 #else
 #define VITRINE_GPU_CONST const int
@@ -59,7 +61,15 @@ struct FrameData {
   vec4 lightDir;  // xyz unit vector towards the headlight, w intensity
 };
 
+// Push constants of one draw: which NodeData and which MaterialData it uses. Two 32-bit
+// scalars (the one exception to the vec4/mat4 rule): offsets 0 and 4 in C++ and GLSL alike.
+struct DrawConstants {
+  uint node;
+  uint material;
+};
+
 #ifdef __cplusplus
+static_assert(sizeof(DrawConstants) == 8);
 static_assert(sizeof(TextureRef) == 32);
 static_assert(sizeof(MaterialData) == 64 + kTextureSlotCount * 32);
 static_assert(sizeof(NodeData) == 128);

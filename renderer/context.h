@@ -1,0 +1,47 @@
+// The Vulkan instance, debug messenger, optional window surface, physical device, device and
+// its one graphics queue: the objects every other renderer file borrows.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include <volk.h>
+
+#include "renderer.h"
+
+namespace vitrine::renderer {
+
+struct Context {
+  VkInstance instance = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
+  VkSurfaceKHR surface = VK_NULL_HANDLE;  // owned: created by Options::createSurface
+  VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties properties{};
+  VkPhysicalDeviceMemoryProperties memory{};
+  VkDevice device = VK_NULL_HANDLE;
+  uint32_t queueFamily = 0;  // graphics, and present when there is a surface
+  VkQueue queue = VK_NULL_HANDLE;
+  VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;  // MSAA of the scene pass
+  VkFormat depthFormat = VK_FORMAT_UNDEFINED;
+  // Errors and warnings reported by the validation layer; written by the messenger callback,
+  // which may run on any thread. The messenger points at this member: a Context never moves.
+  std::atomic<uint32_t> validationMessages{0};
+
+  Context() = default;
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+};
+
+// Creates everything above in place. On failure returns false with *error set (no Vulkan
+// loader, validation layer missing, no device with Vulkan 1.3 and a graphics queue); the
+// caller then still calls destroyContext, which releases what was created.
+[[nodiscard]] bool createContext(const Options& options, Context& ctx, std::string* error);
+void destroyContext(Context& ctx);
+
+// Index of a memory type in typeBits with the required properties (preferring those that
+// also have `preferred`); aborts when there is none.
+uint32_t findMemoryType(const Context& ctx, uint32_t typeBits, VkMemoryPropertyFlags required,
+                        VkMemoryPropertyFlags preferred = 0);
+
+}  // namespace vitrine::renderer

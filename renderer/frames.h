@@ -1,0 +1,39 @@
+// Per-frame-in-flight objects: command buffer, fence, acquire semaphore and the FrameData
+// uniform buffer, plus the FrameData a View becomes.
+#pragma once
+
+#include <cstdint>
+
+#include <volk.h>
+
+#include "context.h"
+#include "renderer.h"
+#include "resources.h"
+#include "shared_types.h"
+
+namespace vitrine::renderer {
+
+inline constexpr uint32_t kFramesInFlight = 2;
+
+struct FrameSlot {
+  VkCommandPool pool = VK_NULL_HANDLE;
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  VkFence fence = VK_NULL_HANDLE;  // created signalled; signalled when the slot's work is done
+  VkSemaphore imageAvailable = VK_NULL_HANDLE;  // swapchain acquire
+  Buffer frameData;                             // gpu::FrameData, host-visible
+};
+
+void createFrameSlot(const Context& ctx, FrameSlot& slot);
+void destroyFrameSlot(const Context& ctx, FrameSlot& slot);
+
+// Waits until the GPU finished the slot's previous work; only then may the CPU write the
+// slot's buffers or re-record its command buffer.
+void waitFrameSlot(const Context& ctx, const FrameSlot& slot);
+
+// View::projection is OpenGL style (y up, depth -1..1); Vulkan clip space has y down and
+// depth 0..1: proj = C * P with C flipping y and mapping z' = 0.5 z + 0.5 w. Works for
+// infinite perspective projections too (depth tends to 1 at infinity).
+glm::mat4 vulkanProjection(const glm::mat4& openGlProjection);
+gpu::FrameData frameData(const View& view);
+
+}  // namespace vitrine::renderer

@@ -1,0 +1,224 @@
+#include "pipelines.h"
+
+#include <array>
+
+#include "shared_types.h"
+#include "vk_check.h"
+#include "vk_struct.h"
+
+namespace vitrine::renderer {
+namespace {
+
+constexpr uint32_t kMeshVert[] =
+#include "mesh.vert.inc"
+    ;
+constexpr uint32_t kMeshFrag[] =
+#include "mesh.frag.inc"
+    ;
+
+VkShaderModule createShader(const Context& ctx, const uint32_t* code, size_t bytes) {
+  auto info = vkStruct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
+  info.codeSize = bytes;
+  info.pCode = code;
+  VkShaderModule module = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateShaderModule(ctx.device, &info, nullptr, &module));
+  return module;
+}
+
+VkDescriptorSetLayout createSetLayout(const Context& ctx,
+                                      const VkDescriptorSetLayoutBinding* bindings,
+                                      uint32_t count) {
+  auto info = vkStruct<VkDescriptorSetLayoutCreateInfo>(
+      VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO);
+  info.bindingCount = count;
+  info.pBindings = bindings;
+  VkDescriptorSetLayout layout = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateDescriptorSetLayout(ctx.device, &info, nullptr, &layout));
+  return layout;
+}
+
+PipelineLayouts createLayouts(const Context& ctx) {
+  PipelineLayouts l;
+  const VkShaderStageFlags both = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+  const VkDescriptorSetLayoutBinding frame[] = {
+      {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, both, nullptr},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+  };
+  l.frame = createSetLayout(ctx, frame, 3);
+
+  std::array<VkDescriptorSetLayoutBinding, gpu::kTextureSlotCount> material{};
+  for (uint32_t slot = 0; slot < material.size(); ++slot)
+    material[slot] = {slot, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
+                      VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+  l.material = createSetLayout(ctx, material.data(), uint32_t(material.size()));
+
+  const VkDescriptorSetLayout sets[] = {l.frame, l.material};
+  const VkPushConstantRange push{both, 0, sizeof(gpu::DrawConstants)};
+  auto info = vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
+  info.setLayoutCount = 2;
+  info.pSetLayouts = sets;
+  info.pushConstantRangeCount = 1;
+  info.pPushConstantRanges = &push;
+  VK_CHECK(vkCreatePipelineLayout(ctx.device, &info, nullptr, &l.layout));
+  return l;
+}
+
+uint64_t keyBits(const PipelineKey& k) {
+  return (uint64_t(k.colorFormat) << 8) | (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) |
+         (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise);
+}
+
+VkPrimitiveTopology topology(scene::Topology t) {
+  switch (t) {
+    case scene::Topology::Points:
+      return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+    case scene::Topology::Lines:
+      return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+    case scene::Topology::Triangles:
+      break;
+  }
+  return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+}
+
+VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const PipelineKey& key) {
+  VkPipelineShaderStageCreateInfo stages[2] = {
+      vkStruct<VkPipelineShaderStageCreateInfo>(
+          VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO),
+      vkStruct<VkPipelineShaderStageCreateInfo>(
+          VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO)};
+  stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
+  stages[0].module = p.vertex;
+  stages[0].pName = "main";
+  stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+  stages[1].module = p.fragment;
+  stages[1].pName = "main";
+
+  // One binding per stream: position, normal, texcoord0, texcoord1, colour.
+  const VkVertexInputBindingDescription bindings[] = {
+      {0, 12, VK_VERTEX_INPUT_RATE_VERTEX}, {1, 12, VK_VERTEX_INPUT_RATE_VERTEX},
+      {2, 8, VK_VERTEX_INPUT_RATE_VERTEX},  {3, 8, VK_VERTEX_INPUT_RATE_VERTEX},
+      {4, 16, VK_VERTEX_INPUT_RATE_VERTEX},
+  };
+  const VkVertexInputAttributeDescription attributes[] = {
+      {0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},    {1, 1, VK_FORMAT_R32G32B32_SFLOAT, 0},
+      {2, 2, VK_FORMAT_R32G32_SFLOAT, 0},       {3, 3, VK_FORMAT_R32G32_SFLOAT, 0},
+      {4, 4, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
+  };
+  auto vertexInput = vkStruct<VkPipelineVertexInputStateCreateInfo>(
+      VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
+  vertexInput.vertexBindingDescriptionCount = 5;
+  vertexInput.pVertexBindingDescriptions = bindings;
+  vertexInput.vertexAttributeDescriptionCount = 5;
+  vertexInput.pVertexAttributeDescriptions = attributes;
+
+  auto inputAssembly = vkStruct<VkPipelineInputAssemblyStateCreateInfo>(
+      VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
+  inputAssembly.topology = topology(key.topology);
+
+  auto viewport = vkStruct<VkPipelineViewportStateCreateInfo>(
+      VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
+  viewport.viewportCount = 1;
+  viewport.scissorCount = 1;
+
+  auto raster = vkStruct<VkPipelineRasterizationStateCreateInfo>(
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
+  raster.polygonMode = VK_POLYGON_MODE_FILL;
+  raster.cullMode = key.doubleSided ? VK_CULL_MODE_NONE : VK_CULL_MODE_BACK_BIT;
+  // glTF front faces are counter-clockwise; FrameData::proj flips y, which Vulkan's
+  // y-down framebuffer undoes, so the winding keeps its glTF meaning.
+  raster.frontFace = key.frontClockwise ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE;
+  raster.lineWidth = 1.0f;
+
+  auto multisample = vkStruct<VkPipelineMultisampleStateCreateInfo>(
+      VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
+  multisample.rasterizationSamples = p.samples;
+
+  auto depth = vkStruct<VkPipelineDepthStencilStateCreateInfo>(
+      VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO);
+  depth.depthTestEnable = VK_TRUE;
+  depth.depthWriteEnable = key.blend ? VK_FALSE : VK_TRUE;
+  depth.depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
+
+  VkPipelineColorBlendAttachmentState blend{};
+  blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+                         VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
+  if (key.blend) {  // premultiplied: the fragment shader outputs (rgb * a, a)
+    blend.blendEnable = VK_TRUE;
+    blend.srcColorBlendFactor = VK_BLEND_FACTOR_ONE;
+    blend.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+    blend.colorBlendOp = VK_BLEND_OP_ADD;
+    blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+    blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+    blend.alphaBlendOp = VK_BLEND_OP_ADD;
+  }
+  auto colorBlend = vkStruct<VkPipelineColorBlendStateCreateInfo>(
+      VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
+  colorBlend.attachmentCount = 1;
+  colorBlend.pAttachments = &blend;
+
+  const VkDynamicState dynamic[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+  auto dynamicState = vkStruct<VkPipelineDynamicStateCreateInfo>(
+      VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO);
+  dynamicState.dynamicStateCount = 2;
+  dynamicState.pDynamicStates = dynamic;
+
+  auto rendering =
+      vkStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
+  rendering.colorAttachmentCount = 1;
+  rendering.pColorAttachmentFormats = &key.colorFormat;
+  rendering.depthAttachmentFormat = p.depthFormat;
+
+  auto info =
+      vkStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
+  info.pNext = &rendering;
+  info.stageCount = 2;
+  info.pStages = stages;
+  info.pVertexInputState = &vertexInput;
+  info.pInputAssemblyState = &inputAssembly;
+  info.pViewportState = &viewport;
+  info.pRasterizationState = &raster;
+  info.pMultisampleState = &multisample;
+  info.pDepthStencilState = &depth;
+  info.pColorBlendState = &colorBlend;
+  info.pDynamicState = &dynamicState;
+  info.layout = p.layouts.layout;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateGraphicsPipelines(ctx.device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline));
+  return pipeline;
+}
+
+}  // namespace
+
+void createPipelines(const Context& ctx, Pipelines& p) {
+  p.layouts = createLayouts(ctx);
+  p.vertex = createShader(ctx, kMeshVert, sizeof(kMeshVert));
+  p.fragment = createShader(ctx, kMeshFrag, sizeof(kMeshFrag));
+  p.samples = ctx.samples;
+  p.depthFormat = ctx.depthFormat;
+}
+
+void destroyPipelines(const Context& ctx, Pipelines& p) {
+  for (auto& [bits, pipeline] : p.cache) vkDestroyPipeline(ctx.device, pipeline, nullptr);
+  if (p.vertex) vkDestroyShaderModule(ctx.device, p.vertex, nullptr);
+  if (p.fragment) vkDestroyShaderModule(ctx.device, p.fragment, nullptr);
+  if (p.layouts.layout) vkDestroyPipelineLayout(ctx.device, p.layouts.layout, nullptr);
+  if (p.layouts.frame) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.frame, nullptr);
+  if (p.layouts.material) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.material, nullptr);
+  p = Pipelines{};
+}
+
+VkPipeline pipelineFor(const Context& ctx, Pipelines& p, PipelineKey key) {
+  if (key.topology != scene::Topology::Triangles) {
+    key.doubleSided = true;
+    key.frontClockwise = false;
+  }
+  const uint64_t bits = keyBits(key);
+  auto it = p.cache.find(bits);
+  if (it != p.cache.end()) return it->second;
+  const VkPipeline pipeline = createPipeline(ctx, p, key);
+  p.cache.emplace(bits, pipeline);
+  return pipeline;
+}
+
+}  // namespace vitrine::renderer

@@ -1,0 +1,49 @@
+// Descriptor set layouts, the pipeline layout, the mesh shaders and the graphics pipelines,
+// created on first use per (colour format, topology, alpha, sidedness, winding).
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+
+#include <volk.h>
+
+#include "context.h"
+#include "scene.h"
+
+namespace vitrine::renderer {
+
+// Set 0, per frame in flight: FrameData uniform buffer (binding 0), NodeData storage buffer
+// (binding 1), MaterialData storage buffer (binding 2). Set 1, per material: one combined
+// image sampler per texture slot (bindings in gpu::kSlot* order). Push constants:
+// gpu::DrawConstants for the vertex and fragment stages.
+struct PipelineLayouts {
+  VkDescriptorSetLayout frame = VK_NULL_HANDLE;
+  VkDescriptorSetLayout material = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+};
+
+struct PipelineKey {
+  VkFormat colorFormat = VK_FORMAT_UNDEFINED;
+  scene::Topology topology = scene::Topology::Triangles;
+  bool blend = false;           // BLEND: premultiplied alpha, depth test without write
+  bool doubleSided = false;     // cull none, else cull back faces
+  bool frontClockwise = false;  // a node whose world matrix has a negative determinant
+};
+
+struct Pipelines {
+  PipelineLayouts layouts;
+  VkShaderModule vertex = VK_NULL_HANDLE;
+  VkShaderModule fragment = VK_NULL_HANDLE;
+  VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
+  VkFormat depthFormat = VK_FORMAT_UNDEFINED;
+  std::unordered_map<uint64_t, VkPipeline> cache;
+};
+
+void createPipelines(const Context& ctx, Pipelines& pipelines);
+void destroyPipelines(const Context& ctx, Pipelines& pipelines);
+
+// The pipeline for `key`, compiled on first use. Points and lines ignore sidedness and
+// winding (one pipeline each per alpha mode).
+VkPipeline pipelineFor(const Context& ctx, Pipelines& pipelines, PipelineKey key);
+
+}  // namespace vitrine::renderer

@@ -1,0 +1,35 @@
+// Recording the scene pass: attachment barriers, dynamic rendering with MSAA resolve, and
+// the draws (opaque and mask first, then blend back to front).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <volk.h>
+
+#include "context.h"
+#include "pipelines.h"
+#include "renderer.h"
+#include "scene_gpu.h"
+#include "shared_types.h"
+#include "targets.h"
+
+namespace vitrine::renderer {
+
+// The single-sample image the frame ends up in (the resolve target, or the only colour
+// attachment without MSAA). Its previous contents are discarded.
+struct FinalImage {
+  VkImage image = VK_NULL_HANDLE;
+  VkImageView view = VK_NULL_HANDLE;
+  // The stages that last used the image (its layout transition waits for them): the
+  // swapchain acquire semaphore's wait stage, or the previous readback copy.
+  VkPipelineStageFlags2 previousStages = VK_PIPELINE_STAGE_2_NONE;
+};
+
+// Clears to view.clearColor and draws `scene` (may be null: clear only). Leaves the final
+// image in COLOR_ATTACHMENT_OPTIMAL, written in the COLOR_ATTACHMENT_OUTPUT stage.
+void recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
+                 const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
+                 const View& view, const Attachments& attachments, const FinalImage& target);
+
+}  // namespace vitrine::renderer

@@ -1,0 +1,389 @@
+#include "scene_gpu.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include <glm/gtc/matrix_inverse.hpp>
+
+#include "vk_check.h"
+#include "vk_struct.h"
+
+namespace vitrine::renderer {
+namespace {
+
+constexpr VkDeviceSize kAlign = 16;
+
+VkDeviceSize alignUp(VkDeviceSize v) {
+  return (v + kAlign - 1) & ~(kAlign - 1);
+}
+
+bool isColorSlot(int slot) {
+  return slot == gpu::kSlotBaseColor || slot == gpu::kSlotEmissive;
+}
+
+bool imageUsable(const scene::Image& image) {
+  return image.width > 0 && image.height > 0 &&
+         image.rgba8.size() == size_t(image.width) * image.height * 4;
+}
+
+// The scene image a material slot samples, or -1.
+int slotImage(const scene::Scene& scene, const scene::Material& material, int slot) {
+  const int t = material.textures[slot];
+  if (t < 0 || t >= int(scene.textures.size())) return -1;
+  const int image = scene.textures[t].image;
+  if (image < 0 || image >= int(scene.images.size()) || !imageUsable(scene.images[image]))
+    return -1;
+  return image;
+}
+
+// Where each uploaded primitive's vertices and indices start; skipped primitives (no
+// positions or indices, or an index out of range) keep indexCount 0.
+struct PrimitiveRange {
+  uint32_t firstIndex = 0;
+  uint32_t indexCount = 0;
+  int32_t vertexOffset = 0;
+};
+
+// Byte offsets of everything in the staging buffer.
+struct StagingLayout {
+  std::vector<std::vector<PrimitiveRange>> ranges;  // [mesh][primitive]
+  VkDeviceSize vertexCount = 0, indexCount = 0;
+  VkDeviceSize vertexBytes = 0, indexBytes = 0, materialBytes = 0;
+  VkDeviceSize vertices = 0, indices = 0, materials = 0, white = 0, flatNormal = 0;
+  std::vector<VkDeviceSize> images;  // per scene image, when uploaded
+  VkDeviceSize total = 0;
+};
+
+bool primitiveUsable(const scene::Primitive& p) {
+  if (p.positions.empty() || p.indices.empty()) return false;
+  const uint32_t count = uint32_t(p.positions.size());
+  return std::all_of(p.indices.begin(), p.indices.end(), [&](uint32_t i) { return i < count; });
+}
+
+StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& uploadImage,
+                            std::array<VkDeviceSize, kStreamCount>& streamOffsets) {
+  StagingLayout s;
+  s.ranges.resize(scene.meshes.size());
+  for (size_t m = 0; m < scene.meshes.size(); ++m) {
+    for (const scene::Primitive& p : scene.meshes[m].primitives) {
+      PrimitiveRange r;
+      if (primitiveUsable(p)) {
+        r.firstIndex = uint32_t(s.indexCount);
+        r.indexCount = uint32_t(p.indices.size());
+        r.vertexOffset = int32_t(s.vertexCount);
+        s.vertexCount += p.positions.size();
+        s.indexCount += p.indices.size();
+      }
+      s.ranges[m].push_back(r);
+    }
+  }
+  const VkDeviceSize strides[kStreamCount] = {12, 12, 8, 8, 16};
+  for (uint32_t i = 0; i < kStreamCount; ++i) {
+    streamOffsets[i] = s.vertexBytes;
+    s.vertexBytes = alignUp(s.vertexBytes + strides[i] * s.vertexCount);
+  }
+  s.indexBytes = alignUp(4 * s.indexCount);
+  s.materialBytes = (scene.materials.size() + 1) * sizeof(gpu::MaterialData);
+
+  VkDeviceSize at = 0;
+  auto place = [&](VkDeviceSize bytes) {
+    const VkDeviceSize offset = at;
+    at = alignUp(at + bytes);
+    return offset;
+  };
+  s.vertices = place(s.vertexBytes);
+  s.indices = place(s.indexBytes);
+  s.materials = place(s.materialBytes);
+  s.white = place(4);
+  s.flatNormal = place(4);
+  s.images.assign(scene.images.size(), 0);
+  for (size_t i = 0; i < scene.images.size(); ++i)
+    if (uploadImage[i]) s.images[i] = place(scene.images[i].rgba8.size());
+  s.total = at;
+  return s;
+}
+
+template <typename T>
+void fillStream(uint8_t* dst, const std::vector<T>& values, size_t count, const T& fallback) {
+  T* out = reinterpret_cast<T*>(dst);
+  if (values.size() == count) {
+    std::memcpy(out, values.data(), count * sizeof(T));
+  } else {
+    std::fill(out, out + count, fallback);
+  }
+}
+
+void writeStaging(const scene::Scene& scene, const StagingLayout& s,
+                  const std::array<VkDeviceSize, kStreamCount>& streamOffsets,
+                  const std::vector<bool>& upload, uint8_t* staging) {
+  uint8_t* v = staging + s.vertices;
+  auto* indices = reinterpret_cast<uint32_t*>(staging + s.indices);
+  for (size_t m = 0; m < scene.meshes.size(); ++m) {
+    for (size_t pi = 0; pi < scene.meshes[m].primitives.size(); ++pi) {
+      const scene::Primitive& p = scene.meshes[m].primitives[pi];
+      const PrimitiveRange& r = s.ranges[m][pi];
+      if (r.indexCount == 0) continue;
+      const size_t n = p.positions.size(), base = size_t(r.vertexOffset);
+      fillStream(v + streamOffsets[kPosition] + 12 * base, p.positions, n, glm::vec3(0.0f));
+      // Absent streams: zero normal (unlit), zero uv, white colour.
+      fillStream(v + streamOffsets[kNormal] + 12 * base, p.normals, n, glm::vec3(0.0f));
+      fillStream(v + streamOffsets[kTexcoord0] + 8 * base, p.texcoords[0], n, glm::vec2(0.0f));
+      fillStream(v + streamOffsets[kTexcoord1] + 8 * base, p.texcoords[1], n, glm::vec2(0.0f));
+      fillStream(v + streamOffsets[kColor] + 16 * base, p.colors, n, glm::vec4(1.0f));
+      std::memcpy(indices + r.firstIndex, p.indices.data(), 4 * p.indices.size());
+    }
+  }
+
+  // One entry per material plus the default, whatever the scene's array holds.
+  auto* materials = reinterpret_cast<gpu::MaterialData*>(staging + s.materials);
+  for (size_t i = 0; i <= scene.materials.size(); ++i)
+    materials[i] =
+        i < scene.materialData.size() ? scene.materialData[i] : scene::defaultMaterialData();
+
+  const uint8_t white[4] = {255, 255, 255, 255};
+  const uint8_t flatNormal[4] = {128, 128, 255, 255};
+  std::memcpy(staging + s.white, white, 4);
+  std::memcpy(staging + s.flatNormal, flatNormal, 4);
+  for (size_t i = 0; i < scene.images.size(); ++i)
+    if (upload[i])
+      std::memcpy(staging + s.images[i], scene.images[i].rgba8.data(),
+                  scene.images[i].rgba8.size());
+}
+
+void copyRegion(VkCommandBuffer cmd, VkBuffer src, VkDeviceSize srcOffset, const Buffer& dst) {
+  if (!dst.buffer) return;
+  const VkBufferCopy region{srcOffset, 0, dst.size};
+  vkCmdCopyBuffer(cmd, src, dst.buffer, 1, &region);
+}
+
+VkDescriptorPool createPool(const Context& ctx, uint32_t materialSets) {
+  const VkDescriptorPoolSize sizes[] = {
+      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight},
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * kFramesInFlight},
+      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, materialSets * gpu::kTextureSlotCount},
+  };
+  auto info = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
+  info.maxSets = materialSets + kFramesInFlight;
+  info.poolSizeCount = 3;
+  info.pPoolSizes = sizes;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateDescriptorPool(ctx.device, &info, nullptr, &pool));
+  return pool;
+}
+
+std::vector<VkDescriptorSet> allocateSets(const Context& ctx, VkDescriptorPool pool,
+                                          VkDescriptorSetLayout layout, uint32_t count) {
+  std::vector<VkDescriptorSetLayout> layouts(count, layout);
+  std::vector<VkDescriptorSet> sets(count);
+  auto info = vkStruct<VkDescriptorSetAllocateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO);
+  info.descriptorPool = pool;
+  info.descriptorSetCount = count;
+  info.pSetLayouts = layouts.data();
+  VK_CHECK(vkAllocateDescriptorSets(ctx.device, &info, sets.data()));
+  return sets;
+}
+
+void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlight>& frameData,
+                    SceneGpu& gpu) {
+  for (uint32_t i = 0; i < kFramesInFlight; ++i) {
+    const VkDescriptorBufferInfo buffers[] = {
+        {frameData[i], 0, sizeof(gpu::FrameData)},
+        {gpu.frames[i].nodes.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.materials.buffer, 0, VK_WHOLE_SIZE},
+    };
+    const VkDescriptorType types[] = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                                      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+    VkWriteDescriptorSet writes[3];
+    for (uint32_t b = 0; b < 3; ++b) {
+      writes[b] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+      writes[b].dstSet = gpu.frames[i].set;
+      writes[b].dstBinding = b;
+      writes[b].descriptorCount = 1;
+      writes[b].descriptorType = types[b];
+      writes[b].pBufferInfo = &buffers[b];
+    }
+    vkUpdateDescriptorSets(ctx.device, 3, writes, 0, nullptr);
+  }
+}
+
+void writeMaterialSets(const Context& ctx, const scene::Scene& scene, SceneGpu& gpu) {
+  for (size_t m = 0; m < gpu.materialSets.size(); ++m) {
+    VkDescriptorImageInfo images[gpu::kTextureSlotCount];
+    VkWriteDescriptorSet writes[gpu::kTextureSlotCount];
+    for (int slot = 0; slot < gpu::kTextureSlotCount; ++slot) {
+      VkDescriptorImageInfo& info = images[slot];
+      info.imageLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+      info.sampler = gpu.defaultSampler;
+      info.imageView = isColorSlot(slot)          ? gpu.white.srgb
+                       : slot == gpu::kSlotNormal ? gpu.flatNormal.unorm
+                                                  : gpu.white.unorm;
+      const int image =
+          m < scene.materials.size() ? slotImage(scene, scene.materials[m], slot) : -1;
+      if (image >= 0) {
+        const Texture& t = gpu.textures[image];
+        info.imageView = isColorSlot(slot) ? t.srgb : t.unorm;
+        const int sampler = scene.textures[scene.materials[m].textures[slot]].sampler;
+        if (sampler >= 0 && sampler < int(gpu.samplers.size()))
+          info.sampler = gpu.samplers[sampler];
+      }
+      writes[slot] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+      writes[slot].dstSet = gpu.materialSets[m];
+      writes[slot].dstBinding = uint32_t(slot);
+      writes[slot].descriptorCount = 1;
+      writes[slot].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+      writes[slot].pImageInfo = &info;
+    }
+    vkUpdateDescriptorSets(ctx.device, gpu::kTextureSlotCount, writes, 0, nullptr);
+  }
+}
+
+void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& s, SceneGpu& gpu) {
+  if (sceneIndex < 0 || sceneIndex >= int(scene.scenes.size())) return;
+  const uint32_t defaultMaterial = scene.defaultMaterialIndex();
+  std::vector<int> stack(scene.scenes[sceneIndex].nodes.rbegin(),
+                         scene.scenes[sceneIndex].nodes.rend());
+  while (!stack.empty()) {
+    const int n = stack.back();
+    stack.pop_back();
+    if (n < 0 || n >= int(scene.nodes.size())) continue;
+    const scene::Node& node = scene.nodes[n];
+    if (node.mesh >= 0 && node.mesh < int(scene.meshes.size())) {
+      const scene::Mesh& mesh = scene.meshes[node.mesh];
+      for (size_t pi = 0; pi < mesh.primitives.size(); ++pi) {
+        const scene::Primitive& p = mesh.primitives[pi];
+        const PrimitiveRange& r = s.ranges[node.mesh][pi];
+        if (r.indexCount == 0) continue;
+        Draw d;
+        d.firstIndex = r.firstIndex;
+        d.indexCount = r.indexCount;
+        d.vertexOffset = r.vertexOffset;
+        d.node = uint32_t(n);
+        d.topology = p.topology;
+        d.material = p.material >= 0 && p.material < int(scene.materials.size())
+                         ? uint32_t(p.material)
+                         : defaultMaterial;
+        if (d.material != defaultMaterial) {
+          const scene::Material& mat = scene.materials[d.material];
+          d.blend = mat.alphaMode == scene::AlphaMode::Blend;
+          d.doubleSided = mat.doubleSided;
+        }
+        d.center = p.bounds.empty() ? glm::vec3(0.0f) : 0.5f * (p.bounds.min + p.bounds.max);
+        gpu.draws.push_back(d);
+      }
+    }
+    stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
+  }
+}
+
+}  // namespace
+
+void computeNodeData(const scene::Scene& scene, std::vector<gpu::NodeData>& out) {
+  out.resize(scene.nodes.size());
+  for (size_t i = 0; i < out.size(); ++i) {
+    const glm::mat4 world = i < scene.world.size() ? scene.world[i] : glm::mat4(1.0f);
+    out[i].world = world;
+    // A singular matrix (a zero scale) has no inverse; its node is invisible anyway.
+    out[i].normal =
+        glm::determinant(glm::mat3(world)) != 0.0f ? glm::inverseTranspose(world) : glm::mat4(1.0f);
+  }
+}
+
+void uploadNodes(SceneGpu& gpu, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
+                 uint64_t version) {
+  SceneFrame& frame = gpu.frames[slot];
+  if (frame.nodesVersion == version) return;
+  const size_t count = std::min<size_t>(nodes.size(), gpu.nodeCount);
+  std::memcpy(frame.nodes.mapped, nodes.data(), count * sizeof(gpu::NodeData));
+  frame.nodesVersion = version;
+}
+
+void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
+                    const std::array<VkBuffer, kFramesInFlight>& frameData,
+                    const scene::Scene& scene, int sceneIndex, SceneGpu& gpu) {
+  // Which images are sampled, and through which views.
+  std::vector<bool> srgb(scene.images.size(), false), unorm(scene.images.size(), false);
+  for (const scene::Material& m : scene.materials) {
+    for (int slot = 0; slot < gpu::kTextureSlotCount; ++slot) {
+      const int image = slotImage(scene, m, slot);
+      if (image >= 0) (isColorSlot(slot) ? srgb : unorm)[image] = true;
+    }
+  }
+  std::vector<bool> upload(scene.images.size());
+  for (size_t i = 0; i < upload.size(); ++i) upload[i] = srgb[i] || unorm[i];
+
+  const StagingLayout s = layoutStaging(scene, upload, gpu.streamOffsets);
+  Buffer staging = createBuffer(ctx, s.total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
+  writeStaging(scene, s, gpu.streamOffsets, upload, static_cast<uint8_t*>(staging.mapped));
+
+  const VkMemoryPropertyFlags local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  const VkBufferUsageFlags dst = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  if (s.vertexCount > 0) {
+    gpu.vertices = createBuffer(ctx, s.vertexBytes, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | dst, local);
+    gpu.indices = createBuffer(ctx, s.indexBytes, VK_BUFFER_USAGE_INDEX_BUFFER_BIT | dst, local);
+  }
+  gpu.materials =
+      createBuffer(ctx, s.materialBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | dst, local);
+  gpu.white = createTexture(ctx, 1, 1, true, true);
+  gpu.flatNormal = createTexture(ctx, 1, 1, false, true);
+  gpu.textures.resize(scene.images.size());
+  for (size_t i = 0; i < scene.images.size(); ++i)
+    if (upload[i])
+      gpu.textures[i] =
+          createTexture(ctx, scene.images[i].width, scene.images[i].height, srgb[i], unorm[i]);
+
+  OneShot oneShot = beginOneShot(ctx);
+  copyRegion(oneShot.cmd, staging.buffer, s.vertices, gpu.vertices);
+  copyRegion(oneShot.cmd, staging.buffer, s.indices, gpu.indices);
+  copyRegion(oneShot.cmd, staging.buffer, s.materials, gpu.materials);
+  memoryBarrier(oneShot.cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_INDEX_READ_BIT |
+                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  recordTextureUpload(oneShot.cmd, gpu.white, staging.buffer, s.white);
+  recordTextureUpload(oneShot.cmd, gpu.flatNormal, staging.buffer, s.flatNormal);
+  for (size_t i = 0; i < scene.images.size(); ++i)
+    if (upload[i]) recordTextureUpload(oneShot.cmd, gpu.textures[i], staging.buffer, s.images[i]);
+  submitOneShot(ctx, oneShot);
+  destroyBuffer(ctx, staging);
+
+  for (const scene::Sampler& sampler : scene.samplers)
+    gpu.samplers.push_back(createSampler(ctx, sampler));
+  gpu.defaultSampler = createSampler(ctx, scene::Sampler{});
+
+  gpu.nodeCount = uint32_t(scene.nodes.size());
+  for (SceneFrame& frame : gpu.frames) {
+    frame.nodes =
+        createBuffer(ctx, std::max<VkDeviceSize>(1, gpu.nodeCount) * sizeof(gpu::NodeData),
+                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
+    frame.nodesVersion = 0;
+  }
+
+  const uint32_t materialSets = uint32_t(scene.materials.size() + 1);
+  gpu.pool = createPool(ctx, materialSets);
+  const std::vector<VkDescriptorSet> frameSets =
+      allocateSets(ctx, gpu.pool, layouts.frame, kFramesInFlight);
+  for (uint32_t i = 0; i < kFramesInFlight; ++i) gpu.frames[i].set = frameSets[i];
+  gpu.materialSets = allocateSets(ctx, gpu.pool, layouts.material, materialSets);
+  writeFrameSets(ctx, frameData, gpu);
+  writeMaterialSets(ctx, scene, gpu);
+
+  buildDraws(scene, sceneIndex, s, gpu);
+}
+
+void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {
+  if (gpu.pool) vkDestroyDescriptorPool(ctx.device, gpu.pool, nullptr);  // frees the sets
+  for (SceneFrame& frame : gpu.frames) destroyBuffer(ctx, frame.nodes);
+  for (VkSampler sampler : gpu.samplers) vkDestroySampler(ctx.device, sampler, nullptr);
+  if (gpu.defaultSampler) vkDestroySampler(ctx.device, gpu.defaultSampler, nullptr);
+  for (Texture& t : gpu.textures) destroyTexture(ctx, t);
+  destroyTexture(ctx, gpu.white);
+  destroyTexture(ctx, gpu.flatNormal);
+  destroyBuffer(ctx, gpu.vertices);
+  destroyBuffer(ctx, gpu.indices);
+  destroyBuffer(ctx, gpu.materials);
+  gpu = SceneGpu{};
+}
+
+}  // namespace vitrine::renderer

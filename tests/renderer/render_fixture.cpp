@@ -1,0 +1,156 @@
+#include "render_fixture.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace vitrine::test {
+
+glm::vec3 background() {
+  return {0.05f, 0.10f, 0.30f};
+}
+
+float srgbByte(float linear) {
+  const float c = std::clamp(linear, 0.0f, 1.0f);
+  const float s = c <= 0.0031308f ? 12.92f * c : 1.055f * std::pow(c, 1.0f / 2.4f) - 0.055f;
+  return 255.0f * s;
+}
+
+glm::u8vec4 pixelAt(const Pixels& pixels, int x, int y) {
+  const size_t i = (size_t(y) * pixels.width + size_t(x)) * 4;
+  return {pixels.rgba[i], pixels.rgba[i + 1], pixels.rgba[i + 2], pixels.rgba[i + 3]};
+}
+
+::testing::AssertionResult colorNear(const glm::u8vec4& actual, const glm::vec3& expected,
+                                     float tolerance) {
+  for (int c = 0; c < 3; ++c) {
+    if (std::abs(float(actual[c]) - srgbByte(expected[c])) > tolerance) {
+      return ::testing::AssertionFailure()
+             << "pixel (" << int(actual.r) << ", " << int(actual.g) << ", " << int(actual.b)
+             << ") but expected (" << srgbByte(expected.r) << ", " << srgbByte(expected.g) << ", "
+             << srgbByte(expected.b) << ") within " << tolerance;
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+bool differsNear(const Pixels& pixels, glm::ivec2 at, int radius, const glm::vec3& clear) {
+  for (int y = at.y - radius; y <= at.y + radius; ++y) {
+    for (int x = at.x - radius; x <= at.x + radius; ++x) {
+      if (x < 0 || y < 0 || x >= int(pixels.width) || y >= int(pixels.height)) continue;
+      const glm::u8vec4 p = pixelAt(pixels, x, y);
+      for (int c = 0; c < 3; ++c)
+        if (std::abs(float(p[c]) - srgbByte(clear[c])) > 8.0f) return true;
+    }
+  }
+  return false;
+}
+
+glm::ivec2 project(const View& view, const glm::vec3& world, uint32_t width, uint32_t height) {
+  const glm::vec4 clip = view.projection * view.view * glm::vec4(world, 1.0f);
+  const glm::vec2 ndc = glm::vec2(clip) / clip.w;  // OpenGL: y up
+  return {int(std::floor((0.5f * ndc.x + 0.5f) * float(width))),
+          int(std::floor((0.5f - 0.5f * ndc.y) * float(height)))};
+}
+
+TestMaterial makeMaterial(const glm::vec4& baseColor) {
+  TestMaterial m;
+  m.data = scene::defaultMaterialData();
+  m.data.baseColorFactor = baseColor;
+  return m;
+}
+
+scene::Primitive quadPrimitive(int material) {
+  scene::Primitive p;
+  p.positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+  p.normals.assign(4, glm::vec3(0, 0, 1));
+  p.texcoords[0] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}};
+  p.indices = {0, 1, 2, 0, 2, 3};
+  p.material = material;
+  p.sourceVertexCount = 4;
+  for (const glm::vec3& v : p.positions) p.bounds.extend(v);
+  return p;
+}
+
+int addMeshNode(scene::Scene& scene, scene::Primitive primitive, const glm::vec3& translation) {
+  scene::Mesh mesh;
+  mesh.primitives.push_back(std::move(primitive));
+  scene.meshes.push_back(std::move(mesh));
+  scene::Node node;
+  node.mesh = int(scene.meshes.size()) - 1;
+  node.translation = translation;
+  scene.nodes.push_back(node);
+  return int(scene.nodes.size()) - 1;
+}
+
+int addMaterial(scene::Scene& scene, const TestMaterial& material) {
+  scene.materials.push_back(material.material);
+  scene.materialData.push_back(material.data);
+  return int(scene.materials.size()) - 1;
+}
+
+int addCameraNode(scene::Scene& scene, const glm::vec3& eye) {
+  scene::Camera camera;
+  camera.yfov = 0.8f;
+  camera.znear = 0.1f;  // no zfar: infinite
+  scene.cameras.push_back(camera);
+  scene::Node node;
+  node.camera = int(scene.cameras.size()) - 1;
+  node.translation = eye;
+  scene.nodes.push_back(node);
+  return int(scene.nodes.size()) - 1;
+}
+
+void finish(scene::Scene& scene) {
+  scene::SceneRoots roots;
+  for (size_t i = 0; i < scene.nodes.size(); ++i)
+    if (scene.nodes[i].parent < 0) roots.nodes.push_back(int(i));
+  scene.scenes.push_back(roots);
+  scene.materialData.push_back(scene::defaultMaterialData());
+  scene::updateWorldTransforms(scene);
+}
+
+View cameraView(const scene::Scene& scene, int cameraNode, uint32_t width, uint32_t height) {
+  const glm::mat4& world = scene.world[cameraNode];
+  View v;
+  v.view = glm::inverse(world);
+  v.projection = scene.cameras[scene.nodes[cameraNode].camera].projection(float(width) / height);
+  v.eye = glm::vec3(world[3]);
+  v.clearColor = glm::vec4(background(), 1.0f);
+  return v;
+}
+
+View orbitView(const glm::vec3& eye, const glm::vec3& target, uint32_t width, uint32_t height) {
+  View v;
+  v.view = glm::lookAt(eye, target, glm::vec3(0, 1, 0));
+  v.projection = glm::perspective(0.9f, float(width) / height, 0.05f, 100.0f);
+  v.eye = eye;
+  v.clearColor = glm::vec4(background(), 1.0f);
+  return v;
+}
+
+void RendererTest::SetUp() {
+  // Validation messages are printed to stderr: capture it to see those printed while the
+  // renderer is destroyed too (leaks are reported when the device is destroyed).
+  ::testing::internal::CaptureStderr();
+  renderer::Options options;
+  options.validation = true;
+  std::string error;
+  renderer_ = renderer::Renderer::create(options, &error);
+  ASSERT_TRUE(renderer_) << error;
+}
+
+void RendererTest::TearDown() {
+  uint32_t messages = 0;
+  if (renderer_) {
+    messages = renderer_->validationMessageCount();
+    renderer_.reset();
+  }
+  const std::string captured = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(messages, 0u) << captured;
+  EXPECT_EQ(captured.find("vitrine: validation:"), std::string::npos) << captured;
+}
+
+}  // namespace vitrine::test

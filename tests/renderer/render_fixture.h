@@ -1,0 +1,82 @@
+// Shared by the renderer tests: scenes built in memory, views, pixel checks, and a fixture
+// that creates a validated headless renderer and fails the test on any validation message,
+// including those printed while the renderer is destroyed (leaks).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/glm.hpp>
+
+#include "renderer.h"
+#include "scene.h"
+
+namespace vitrine::test {
+
+using renderer::Pixels;
+using renderer::View;
+
+// Rendered images stay small: lavapipe shades on the CPU.
+inline constexpr uint32_t kSize = 64;
+
+// sRGB transfer function (IEC 61966-2-1) of a linear value in 0..1, as 0..255.
+float srgbByte(float linear);
+
+// The pixel at (x, y), rows top to bottom.
+glm::u8vec4 pixelAt(const Pixels& pixels, int x, int y);
+
+// True when every channel of `actual` is within `tolerance` of the sRGB encoding of the
+// linear colour `expected`; otherwise explains the difference in *why.
+::testing::AssertionResult colorNear(const glm::u8vec4& actual, const glm::vec3& expectedLinear,
+                                     float tolerance = 2.0f);
+
+// Whether some pixel within `radius` of (x, y) differs from the sRGB encoding of
+// `clearLinear` by more than 8 in a channel.
+bool differsNear(const Pixels& pixels, glm::ivec2 at, int radius, const glm::vec3& clearLinear);
+
+// Where a world-space point lands in a width x height image seen through `view`.
+glm::ivec2 project(const View& view, const glm::vec3& world, uint32_t width, uint32_t height);
+
+// A material of the given base colour, everything else at the spec defaults.
+struct TestMaterial {
+  scene::Material material;
+  gpu::MaterialData data;
+};
+TestMaterial makeMaterial(const glm::vec4& baseColor);
+
+// The quad -1..1 in the XY plane of its node, normal +z, counter-clockwise seen from +z,
+// uv (0,0) at its top-left corner (-1, 1).
+scene::Primitive quadPrimitive(int material);
+
+// Adds a mesh with `primitive` and a root node holding it; returns the node index.
+int addMeshNode(scene::Scene& scene, scene::Primitive primitive,
+                const glm::vec3& translation = glm::vec3(0.0f));
+// Adds a material (and its MaterialData) before the default material; returns its index.
+int addMaterial(scene::Scene& scene, const TestMaterial& material);
+// Adds a perspective camera node at `eye` looking down -z; returns the node index.
+// No zfar: an infinite projection.
+int addCameraNode(scene::Scene& scene, const glm::vec3& eye);
+// Puts every root node in one scene, appends the default MaterialData and computes
+// the world matrices. Call once the scene is complete.
+void finish(scene::Scene& scene);
+
+// The clear colour of every view these helpers make (linear).
+glm::vec3 background();
+
+// The view through a camera node of `scene` for a width x height image.
+View cameraView(const scene::Scene& scene, int cameraNode, uint32_t width, uint32_t height);
+// What an orbiting viewer uses: glm::lookAt and a finite glm::perspective.
+View orbitView(const glm::vec3& eye, const glm::vec3& target, uint32_t width, uint32_t height);
+
+class RendererTest : public ::testing::Test {
+ protected:
+  void SetUp() override;
+  void TearDown() override;
+
+  std::unique_ptr<renderer::Renderer> renderer_;
+};
+
+}  // namespace vitrine::test
