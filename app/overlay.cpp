@@ -1,5 +1,6 @@
 #include "overlay.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -8,8 +9,23 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
+#include "vk_struct.h"
+
 namespace vitrine::app {
 namespace {
+
+// ImGui's style colours are sRGB-encoded, but the swapchain is an sRGB format that encodes
+// what is written: decode them once so the UI shows the colours its theme intends.
+void linearizeStyleColors(ImGuiStyle& style) {
+  auto decode = [](float c) {
+    return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+  };
+  for (ImVec4& c : style.Colors) {
+    c.x = decode(c.x);
+    c.y = decode(c.y);
+    c.z = decode(c.z);
+  }
+}
 
 void checkVk(VkResult r) {
   if (r != VK_SUCCESS) {
@@ -26,6 +42,7 @@ Overlay::Overlay(GLFWwindow* window, const renderer::OverlayInfo& info) {
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // panel state persistence comes with the full UI
   ImGui::StyleColorsDark();
+  linearizeStyleColors(ImGui::GetStyle());
 
   // ImGui's backend loads its Vulkan entry points through volk's instance loader.
   ImGui_ImplVulkan_LoadFunctions(
@@ -59,22 +76,25 @@ Overlay::~Overlay() {
 void Overlay::uploadFonts(const renderer::OverlayInfo& info) {
   // ImGui 1.86 records the font upload into a command buffer we submit and wait for; this
   // happens once at start-up, so a blocking submit is fine here.
-  VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  VkCommandPoolCreateInfo poolInfo =
+      renderer::vkStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
   poolInfo.queueFamilyIndex = info.queueFamily;
   VkCommandPool pool;
   checkVk(vkCreateCommandPool(info.device, &poolInfo, nullptr, &pool));
-  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  VkCommandBufferAllocateInfo alloc = renderer::vkStruct<VkCommandBufferAllocateInfo>(
+      VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
   alloc.commandPool = pool;
   alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   alloc.commandBufferCount = 1;
   VkCommandBuffer cmd;
   checkVk(vkAllocateCommandBuffers(info.device, &alloc, &cmd));
-  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  VkCommandBufferBeginInfo begin =
+      renderer::vkStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   checkVk(vkBeginCommandBuffer(cmd, &begin));
   ImGui_ImplVulkan_CreateFontsTexture(cmd);
   checkVk(vkEndCommandBuffer(cmd));
-  VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+  VkSubmitInfo submit = renderer::vkStruct<VkSubmitInfo>(VK_STRUCTURE_TYPE_SUBMIT_INFO);
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &cmd;
   checkVk(vkQueueSubmit(info.queue, 1, &submit, VK_NULL_HANDLE));

@@ -28,11 +28,6 @@ std::string readFile(const std::string& path) {
   return s.str();
 }
 
-void writeFile(const std::string& path, const std::string& bytes) {
-  std::ofstream f(path, std::ios::binary);
-  f << bytes;
-}
-
 ProcessResult runVitrine(const std::vector<std::string>& args) {
   const std::string exe = std::string(VITRINE_BINARY_DIR) + "/vitrine";
   const std::string outPath = scratchPath("stdout.txt"), errPath = scratchPath("stderr.txt");

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "asset_builder.h"  // writeFile
+
 namespace vitrine::test {
 
 struct ProcessResult {
@@ -19,6 +21,5 @@ ProcessResult runVitrine(const std::vector<std::string>& args);
 std::string scratchPath(const std::string& name);
 
 std::string readFile(const std::string& path);
-void writeFile(const std::string& path, const std::string& bytes);
 
 }  // namespace vitrine::test
