@@ -1,0 +1,41 @@
+// A glTF asset read from a .gltf or .glb file (or bytes in memory): the parsed JSON and
+// tinygltf's model holding the loaded buffers. Internal to scene/ (tests use it too).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <tiny_gltf.h>
+
+#include "json_util.h"
+
+namespace vitrine::scene {
+
+struct GltfDocument {
+  // The document root, accepted by validateGltfJson(). The loader reads the structure from
+  // here rather than from tinygltf's model, because only the JSON tells whether an optional
+  // property is present (tinygltf fills defaults) and because KHR_animation_pointer targets
+  // are JSON pointers into it.
+  Json json;
+  // tinygltf's model, used for resource bytes only: model.buffers[i].data holds exactly
+  // buffers[i].byteLength bytes; model.images[i].image holds image i's *encoded* bytes, or is
+  // empty when they could not be read (a warning says why). Decoding is ours.
+  tinygltf::Model model;
+  std::vector<std::string> warnings;  // "<pointer>: <what>"
+};
+
+// Reads a .gltf or .glb file (told apart by the GLB magic, not the file extension), validates
+// the JSON (gltf_validate.h) and loads every buffer and image it references.
+// Returns "" on success, else the error without the file name: "cannot open file: No such file
+// or directory", "truncated GLB: header declares 1234 bytes, file has 1000", "invalid JSON:
+// <parser message with its position>", "<JSON pointer>: <what>".
+[[nodiscard]] std::string readGltfDocument(const std::string& path, GltfDocument& out);
+
+// The same for file contents already in memory; relative URIs resolve against baseDir
+// ("" = the working directory).
+[[nodiscard]] std::string parseGltfDocument(std::span<const uint8_t> bytes,
+                                            const std::string& baseDir, GltfDocument& out);
+
+}  // namespace vitrine::scene

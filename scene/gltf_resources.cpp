@@ -1,0 +1,288 @@
+#include "gltf_resources.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace vitrine::scene {
+namespace {
+
+// The path tinygltf builds for a URI: its JoinPath() of the base dir and its dlib::urldecode()
+// of the URI, which (unlike RFC 3986) also turns '+' into ' '. Only used as a cache key.
+std::string tinygltfPath(const std::string& baseDir, const std::string& uri) {
+  auto fromHex = [](unsigned char c) -> unsigned char {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return 0;
+  };
+  std::string decoded;
+  for (size_t i = 0; i < uri.size(); ++i) {
+    if (uri[i] == '+') {
+      decoded += ' ';
+    } else if (uri[i] == '%' && uri.size() > i + 2) {
+      decoded += char((fromHex(uri[i + 1]) << 4) | fromHex(uri[i + 2]));
+      i += 2;
+    } else {
+      decoded += uri[i];
+    }
+  }
+  if (baseDir.empty()) return decoded;
+  return baseDir.back() == '/' ? baseDir + decoded : baseDir + "/" + decoded;
+}
+
+std::string realPath(const std::string& baseDir, const std::string& uri) {
+  const std::string decoded = percentDecode(uri);
+  if (baseDir.empty() || (!decoded.empty() && decoded[0] == '/')) return decoded;
+  return baseDir.back() == '/' ? baseDir + decoded : baseDir + "/" + decoded;
+}
+
+bool isDataUri(const std::string& uri) {
+  return uri.rfind("data:", 0) == 0;
+}
+
+// The media type of a data URI, for messages: "data:image/webp;base64,..." -> "image/webp".
+std::string mediaType(const std::string& uri) {
+  const size_t end = uri.find_first_of(";,", 5);
+  return uri.substr(5, end == std::string::npos ? 0 : end - 5);
+}
+
+// Bytes a base64 payload decodes to (RFC 4648 §4), without decoding it.
+uint64_t base64DecodedSize(const std::string& uri) {
+  const size_t comma = uri.find(',');
+  if (comma == std::string::npos) return 0;
+  size_t n = uri.size() - comma - 1;
+  while (n > 0 && uri[comma + n] == '=') --n;
+  return uint64_t(n) * 3 / 4;
+}
+
+// Offset in the payload of the first character that is not base64, or npos. tinygltf's decoder
+// silently stops there, so a buffer would come out short.
+size_t firstNonBase64(const std::string& uri) {
+  const size_t start = uri.find(',') + 1;
+  size_t end = uri.size();
+  while (end > start && uri[end - 1] == '=') --end;
+  for (size_t i = start; i < end; ++i) {
+    const char c = uri[i];
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '/') return i - start;
+  }
+  return std::string::npos;
+}
+
+}  // namespace
+
+std::string readWholeFile(const std::string& path, std::vector<uint8_t>& out) {
+  out.clear();
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::string("cannot open file: ") + std::strerror(errno);
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+    const int e = S_ISDIR(st.st_mode) ? EISDIR : errno;
+    ::close(fd);
+    return std::string("cannot open file: ") + std::strerror(e);
+  }
+  out.resize(size_t(st.st_size));
+  size_t done = 0;
+  while (done < out.size()) {
+    const ssize_t n = ::read(fd, out.data() + done, out.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int e = errno;
+      ::close(fd);
+      out.clear();
+      return std::string("cannot read file: ") + std::strerror(e);
+    }
+    if (n == 0) break;  // the file shrank while we read it
+    done += size_t(n);
+  }
+  out.resize(done);
+  ::close(fd);
+  return {};
+}
+
+std::string percentDecode(const std::string& uri) {
+  auto hex = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string out;
+  for (size_t i = 0; i < uri.size(); ++i) {
+    if (uri[i] == '%' && i + 2 < uri.size() && hex(uri[i + 1]) >= 0 && hex(uri[i + 2]) >= 0) {
+      out += char(hex(uri[i + 1]) * 16 + hex(uri[i + 2]));
+      i += 2;
+    } else {
+      out += uri[i];
+    }
+  }
+  return out;
+}
+
+std::string ResourceCache::load(const Json& root, const std::string& baseDir, bool isGlb,
+                                std::span<const uint8_t> glbBin,
+                                std::vector<std::string>& warnings) {
+  const Json& buffers = array(root, "buffers");
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    if (std::string err = loadBuffer(buffers[i], i, baseDir, isGlb, glbBin); !err.empty()) {
+      return err;
+    }
+  }
+  const Json& images = array(root, "images");
+  for (size_t i = 0; i < images.size(); ++i) {
+    if (std::string err = loadImage(images[i], i, baseDir, warnings); !err.empty()) return err;
+  }
+  return {};
+}
+
+std::string ResourceCache::loadBuffer(const Json& buffer, size_t i, const std::string& baseDir,
+                                      bool isGlb, std::span<const uint8_t> glbBin) {
+  const std::string at = jsonPointer("buffers", i);
+  const uint64_t byteLength = uint64_t(integer(buffer, "byteLength", 0));
+  const Json* uriJson = member(buffer, "uri");
+  if (!uriJson) {
+    // §4.4.3.3: only the first buffer of a GLB may omit uri, and then refers to BIN.
+    if (!isGlb || i != 0) return located(at, "buffer has no uri");
+    if (glbBin.empty()) return located(at, "refers to the GLB BIN chunk, but the file has none");
+    if (byteLength > glbBin.size()) {
+      return located(at + "/byteLength", std::to_string(byteLength) +
+                                             " exceeds the GLB BIN chunk's " +
+                                             std::to_string(glbBin.size()) + " bytes");
+    }
+    return {};
+  }
+  const std::string uri = uriJson->get<std::string>();
+  if (isDataUri(uri)) {
+    if (!tinygltf::IsDataURI(uri)) {
+      return located(at + "/uri", "unsupported data URI media type \"" + mediaType(uri) +
+                                      "\" (expected base64 application/octet-stream)");
+    }
+    if (const size_t bad = firstNonBase64(uri); bad != std::string::npos) {
+      return located(at + "/uri", "data URI is not valid base64 (character " + std::to_string(bad) +
+                                      " of its data)");
+    }
+    // tinygltf insists on an exact match (§3.6.1.1 only asks for at least byteLength).
+    const uint64_t size = base64DecodedSize(uri);
+    if (size != byteLength) {
+      return located(at + "/uri", "data URI holds " + std::to_string(size) +
+                                      " bytes, but byteLength is " + std::to_string(byteLength));
+    }
+    return {};
+  }
+  Entry e;
+  e.path = realPath(baseDir, uri);
+  if (std::string err = readWholeFile(e.path, e.data); !err.empty()) {
+    return located(at + "/uri", err.insert(err.find(':'), " \"" + e.path + "\""));
+  }
+  // §3.6.1.1: the resource MUST be at least byteLength long; extra bytes are ignored.
+  if (e.data.size() < byteLength) {
+    return located(at, "file \"" + e.path + "\" has " + std::to_string(e.data.size()) +
+                           " bytes, but byteLength is " + std::to_string(byteLength));
+  }
+  e.data.resize(byteLength);
+  e.byteLength = byteLength;
+  // tinygltf asks for files by path alone, so one file can only be served at one length.
+  const std::string key = tinygltfPath(baseDir, uri);
+  if (auto it = entries_.find(key); it != entries_.end() && it->second.byteLength != byteLength) {
+    return located(at, "uses file \"" + e.path +
+                           "\" like an earlier buffer but with another byteLength (not supported)");
+  }
+  entries_[key] = std::move(e);
+  return {};
+}
+
+std::string ResourceCache::loadImage(const Json& image, size_t i, const std::string& baseDir,
+                                     std::vector<std::string>& warnings) {
+  const Json* uriJson = member(image, "uri");
+  if (!uriJson) return {};  // a bufferView image, read from a loaded buffer
+  const std::string at = jsonPointer("images", i, "uri");
+  const std::string uri = uriJson->get<std::string>();
+  if (isDataUri(uri)) {
+    // tinygltf takes an unknown data URI for a file name, finds no such file in this cache
+    // and goes on without the image: a warning, as for any undecodable image.
+    if (!tinygltf::IsDataURI(uri)) {
+      warnings.push_back(located(at, "unsupported data URI media type \"" + mediaType(uri) + "\""));
+    } else if (base64DecodedSize(uri) == 0 || firstNonBase64(uri) == 0) {
+      // tinygltf fails the whole load when nothing decodes; it is a broken file. (Invalid
+      // characters further on only truncate the image, which then fails to decode.)
+      return located(at, "data URI holds no base64 data");
+    }
+    return {};
+  }
+  const std::string key = tinygltfPath(baseDir, uri);
+  if (entries_.count(key)) return {};  // already read (for a buffer or another image)
+  Entry e;
+  e.path = realPath(baseDir, uri);
+  if (std::string err = readWholeFile(e.path, e.data); !err.empty()) {
+    warnings.push_back(located(at, err.insert(err.find(':'), " \"" + e.path + "\"")));
+    return {};
+  }
+  // Absent from the cache, an empty file is a missing image for tinygltf (it would
+  // otherwise fail the whole load).
+  if (e.data.empty()) {
+    warnings.push_back(located(at, "file \"" + e.path + "\" is empty"));
+    return {};
+  }
+  e.byteLength = e.data.size();
+  entries_[key] = std::move(e);
+  return {};
+}
+
+tinygltf::FsCallbacks ResourceCache::callbacks() {
+  tinygltf::FsCallbacks fs{};
+  fs.FileExists = &ResourceCache::fileExists;
+  fs.ExpandFilePath = &ResourceCache::expandFilePath;
+  fs.ReadWholeFile = &ResourceCache::readFile;
+  fs.WriteWholeFile = &ResourceCache::writeFile;
+  fs.user_data = this;
+  return fs;
+}
+
+bool ResourceCache::fileExists(const std::string& path, void* self) {
+  return static_cast<ResourceCache*>(self)->entries_.count(path) != 0;
+}
+
+std::string ResourceCache::expandFilePath(const std::string& path, void*) {
+  return path;
+}
+
+bool ResourceCache::readFile(std::vector<unsigned char>* out, std::string* err,
+                             const std::string& path, void* self) {
+  auto& entries = static_cast<ResourceCache*>(self)->entries_;
+  auto it = entries.find(path);
+  if (it == entries.end()) {
+    if (err) *err += "not in the resource cache: " + path;
+    return false;
+  }
+  Entry& e = it->second;
+  if (!e.consumed) {
+    // Moved, not copied: a large .bin is held once. A second reference reads it again.
+    *out = std::move(e.data);
+    e.consumed = true;
+    return true;
+  }
+  std::vector<uint8_t> again;
+  if (std::string error = readWholeFile(e.path, again); !error.empty()) {
+    if (err) *err += error;
+    return false;
+  }
+  if (again.size() < e.byteLength) {
+    if (err) *err += "file \"" + e.path + "\" changed while loading";
+    return false;
+  }
+  again.resize(e.byteLength);
+  *out = std::move(again);
+  return true;
+}
+
+bool ResourceCache::writeFile(std::string* err, const std::string&,
+                              const std::vector<unsigned char>&, void*) {
+  if (err) *err += "the loader does not write files";
+  return false;
+}
+
+}  // namespace vitrine::scene

@@ -1,0 +1,52 @@
+#include <climits>
+
+#include <stb_image.h>
+
+#include "load_steps.h"
+
+namespace vitrine::scene {
+namespace {
+
+// Decodes PNG/JPEG (and whatever else stb_image knows) to RGBA8: stb expands 1-3 channel
+// images (grey -> RGB, alpha 255); 16-bit images are rounded to 8 bits. Returns "" or why not.
+std::string decode(const std::vector<unsigned char>& bytes, Image& out) {
+  if (bytes.size() > size_t(INT_MAX)) return "encoded image is larger than 2 GiB";
+  const int size = int(bytes.size());
+  int w = 0, h = 0, channels = 0;
+  if (stbi_is_16_bit_from_memory(bytes.data(), size)) {
+    stbi_us* px = stbi_load_16_from_memory(bytes.data(), size, &w, &h, &channels, 4);
+    if (!px) return stbi_failure_reason();
+    out.rgba8.resize(size_t(w) * size_t(h) * 4);
+    for (size_t i = 0; i < out.rgba8.size(); ++i) out.rgba8[i] = uint8_t((px[i] + 128u) / 257u);
+    stbi_image_free(px);
+  } else {
+    stbi_uc* px = stbi_load_from_memory(bytes.data(), size, &w, &h, &channels, 4);
+    if (!px) return stbi_failure_reason();
+    out.rgba8.assign(px, px + size_t(w) * size_t(h) * 4);
+    stbi_image_free(px);
+  }
+  out.width = uint32_t(w);
+  out.height = uint32_t(h);
+  return {};
+}
+
+}  // namespace
+
+void loadImages(const LoadContext& ctx) {
+  const Json& images = array(ctx.doc.json, "images");
+  ctx.scene.images.resize(images.size());
+  for (size_t i = 0; i < images.size(); ++i) {
+    Image& image = ctx.scene.images[i];
+    image.name = string(images[i], "name");
+    const std::vector<unsigned char>& bytes = ctx.doc.model.images[i].image;
+    // No bytes: ResourceCache already warned (missing file, unsupported data URI).
+    if (bytes.empty()) continue;
+    if (std::string why = decode(bytes, image); !why.empty()) {
+      image.rgba8.clear();
+      image.width = image.height = 0;
+      ctx.warnings.push_back(located(jsonPointer("images", i), "cannot decode image: " + why));
+    }
+  }
+}
+
+}  // namespace vitrine::scene

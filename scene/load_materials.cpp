@@ -1,0 +1,144 @@
+#include "gltf_enums.h"
+#include "load_steps.h"
+
+namespace vitrine::scene {
+namespace {
+
+Filter filter(int64_t glFilter) {
+  switch (glFilter) {
+    case gltf::kNearest:
+    case gltf::kNearestMipmapNearest:
+    case gltf::kNearestMipmapLinear:
+      return Filter::Nearest;
+    default:
+      return Filter::Linear;
+  }
+}
+
+Wrap wrap(int64_t glWrap) {
+  switch (glWrap) {
+    case gltf::kClampToEdge:
+      return Wrap::ClampToEdge;
+    case gltf::kMirroredRepeat:
+      return Wrap::MirroredRepeat;
+    default:
+      return Wrap::Repeat;
+  }
+}
+
+// §3.8.4 Samplers: absent filters leave the choice to the client; ours is trilinear.
+Sampler readSampler(const Json& j) {
+  Sampler s;
+  s.magFilter = filter(integer(j, "magFilter", gltf::kLinear));
+  const int64_t min = integer(j, "minFilter", gltf::kLinearMipmapLinear);
+  s.minFilter = filter(min);
+  s.useMipmaps = min != gltf::kNearest && min != gltf::kLinear;
+  s.mipmapFilter = (min == gltf::kNearestMipmapNearest || min == gltf::kLinearMipmapNearest)
+                       ? Filter::Nearest
+                       : Filter::Linear;
+  s.wrapS = wrap(integer(j, "wrapS", gltf::kRepeat));
+  s.wrapT = wrap(integer(j, "wrapT", gltf::kRepeat));
+  return s;
+}
+
+// Fills texture slot `slot` from a textureInfo (§3.9.2, §3.9.3) and its KHR_texture_transform.
+void readTextureInfo(const LoadContext& ctx, const Json* info, const std::string& at, int slot,
+                     Material& m, gpu::MaterialData& d) {
+  if (!info) return;
+  int texCoord = int(integer(*info, "texCoord", 0));
+  glm::vec2 offset(0.0f), scale(1.0f);
+  float rotation = 0.0f;
+  const Json* ext = member(*info, "extensions");
+  if (const Json* t = ext ? member(*ext, "KHR_texture_transform") : nullptr) {
+    offset = vec<2>(*t, "offset", offset);
+    scale = vec<2>(*t, "scale", scale);
+    rotation = float(number(*t, "rotation", 0.0));
+    // KHR_texture_transform: its texCoord, when present, overrides the textureInfo's.
+    texCoord = int(integer(*t, "texCoord", texCoord));
+  }
+  if (texCoord > 1) {
+    ctx.warnings.push_back(located(at, "TEXCOORD_" + std::to_string(texCoord) +
+                                           " is not supported (only sets 0 and 1); texture "
+                                           "ignored"));
+    return;
+  }
+  m.textures[size_t(slot)] = int(integer(*info, "index", -1));
+  d.textures[slot].uvTransform = glm::vec4(offset, scale);
+  d.textures[slot].info = glm::vec4(rotation, float(texCoord), 0.0f, 0.0f);
+}
+
+void readMaterial(const LoadContext& ctx, const Json& j, const std::string& at) {
+  Material m;
+  gpu::MaterialData d = defaultMaterialData();
+  m.name = string(j, "name");
+  const std::string mode = string(j, "alphaMode", "OPAQUE");
+  m.alphaMode = mode == "MASK"    ? AlphaMode::Mask
+                : mode == "BLEND" ? AlphaMode::Blend
+                                  : AlphaMode::Opaque;
+  m.doubleSided = boolean(j, "doubleSided", false);
+  const Json* ext = member(j, "extensions");
+  m.unlit = ext && member(*ext, "KHR_materials_unlit");
+
+  static const Json kEmpty = Json::object();
+  const Json* pbrJson = member(j, "pbrMetallicRoughness");
+  const Json& pbr = pbrJson ? *pbrJson : kEmpty;
+  const std::string pbrAt = at + "/pbrMetallicRoughness";
+  d.baseColorFactor = vec<4>(pbr, "baseColorFactor", glm::vec4(1.0f));
+  d.params.x = float(number(pbr, "metallicFactor", 1.0));
+  d.params.y = float(number(pbr, "roughnessFactor", 1.0));
+  readTextureInfo(ctx, member(pbr, "baseColorTexture"), pbrAt + "/baseColorTexture",
+                  gpu::kSlotBaseColor, m, d);
+  readTextureInfo(ctx, member(pbr, "metallicRoughnessTexture"), pbrAt + "/metallicRoughnessTexture",
+                  gpu::kSlotMetallicRoughness, m, d);
+  const Json* normal = member(j, "normalTexture");
+  const Json* occlusion = member(j, "occlusionTexture");
+  d.params.z = normal ? float(number(*normal, "scale", 1.0)) : 1.0f;
+  d.params.w = occlusion ? float(number(*occlusion, "strength", 1.0)) : 1.0f;
+  readTextureInfo(ctx, normal, at + "/normalTexture", gpu::kSlotNormal, m, d);
+  readTextureInfo(ctx, occlusion, at + "/occlusionTexture", gpu::kSlotOcclusion, m, d);
+  readTextureInfo(ctx, member(j, "emissiveTexture"), at + "/emissiveTexture", gpu::kSlotEmissive, m,
+                  d);
+
+  const Json* strength = ext ? member(*ext, "KHR_materials_emissive_strength") : nullptr;
+  d.emissive = glm::vec4(vec<3>(j, "emissiveFactor", glm::vec3(0.0f)),
+                         strength ? float(number(*strength, "emissiveStrength", 1.0)) : 1.0f);
+  const float alphaMode = m.alphaMode == AlphaMode::Mask    ? float(gpu::kAlphaMask)
+                          : m.alphaMode == AlphaMode::Blend ? float(gpu::kAlphaBlend)
+                                                            : float(gpu::kAlphaOpaque);
+  d.alpha = glm::vec4(alphaMode, float(number(j, "alphaCutoff", 0.5)), m.doubleSided ? 1.0f : 0.0f,
+                      m.unlit ? 1.0f : 0.0f);
+  ctx.scene.materials.push_back(std::move(m));
+  ctx.scene.materialData.push_back(d);
+}
+
+}  // namespace
+
+void loadMaterials(const LoadContext& ctx) {
+  const Json& root = ctx.doc.json;
+  for (const Json& j : array(root, "samplers")) ctx.scene.samplers.push_back(readSampler(j));
+
+  const Json& textures = array(root, "textures");
+  for (size_t i = 0; i < textures.size(); ++i) {
+    Texture t;
+    t.sampler = int(integer(textures[i], "sampler", -1));
+    const int source = int(integer(textures[i], "source", -1));
+    if (source < 0) {
+      // §3.8.2: without source, an extension supplies the image; we know none of those.
+      ctx.warnings.push_back(located(jsonPointer("textures", i),
+                                     "no source image (none of its extensions is "
+                                     "supported)"));
+    } else if (!ctx.scene.images[size_t(source)].rgba8.empty()) {
+      t.image = source;
+    }
+    ctx.scene.textures.push_back(t);
+  }
+
+  const Json& materials = array(root, "materials");
+  for (size_t i = 0; i < materials.size(); ++i) {
+    readMaterial(ctx, materials[i], jsonPointer("materials", i));
+  }
+  // §3.9.6 Default Material, used by primitives without one: last in materialData.
+  ctx.scene.materialData.push_back(defaultMaterialData());
+}
+
+}  // namespace vitrine::scene

@@ -1,0 +1,39 @@
+// The steps of loadScene(), each filling one part of the Scene from a validated GltfDocument.
+// Internal to scene/. Every step returns "" or an error "<JSON pointer>: <what>" and appends
+// warnings of the same form; the file name is prepended by loadScene().
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gltf_document.h"
+#include "scene.h"
+
+namespace vitrine::scene {
+
+struct LoadContext {
+  const GltfDocument& doc;
+  Scene& scene;
+  std::vector<std::string>& warnings;
+};
+
+// Scene::nodes and Scene::scenes / activeScene. Checks that the hierarchy is a set of disjoint
+// strict trees (§3.5.2: one parent at most, no cycles) and that scene nodes are roots (§3.5.1);
+// when the file has no scenes, one scene of every root node is synthesized.
+[[nodiscard]] std::string loadNodes(const LoadContext& ctx);
+
+// Scene::cameras; presence of aspectRatio and zfar comes from the JSON.
+void loadCameras(const LoadContext& ctx);
+
+// Scene::meshes: vertex streams, list indices, flat normals where NORMAL is absent, bounds.
+[[nodiscard]] std::string loadMeshes(const LoadContext& ctx);
+
+// Scene::images decoded to RGBA8, one per glTF image; an image that cannot be decoded stays
+// empty (width 0) with a warning.
+void loadImages(const LoadContext& ctx);
+
+// Scene::samplers, Scene::textures (needs loadImages first: a texture whose image failed gets
+// image -1), Scene::materials and Scene::materialData (plus the default material, last).
+void loadMaterials(const LoadContext& ctx);
+
+}  // namespace vitrine::scene

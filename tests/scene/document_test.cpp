@@ -1,0 +1,251 @@
+// Reading files: missing files, malformed JSON, broken GLB containers, external, embedded and
+// GLB buffers, missing buffer files. Errors are checked as loadScene() returns them: one line,
+// "<path as given>: <pointer>: <what>".
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+
+#include "test_util.h"
+
+namespace vitrine::test {
+namespace {
+
+using scene::loadScene;
+
+void patchU32(std::vector<uint8_t>& bytes, size_t offset, uint32_t value) {
+  std::memcpy(bytes.data() + offset, &value, 4);
+}
+
+std::string writeBytes(const std::string& name, const std::vector<uint8_t>& bytes) {
+  const std::string path = tempPath(name);
+  writeFile(path, bytes.data(), bytes.size());
+  return path;
+}
+
+// --- the file itself --------------------------------------------------------------------
+
+TEST(Document, MissingFile) {
+  const std::string path = tempPath("document_missing.gltf");
+  std::filesystem::remove(path);
+  EXPECT_EQ(loadError(path), path + ": cannot open file: No such file or directory");
+}
+
+TEST(Document, PathIsADirectory) {
+  const std::string path = tempPath("");
+  EXPECT_EQ(loadError(path), path + ": cannot open file: Is a directory");
+}
+
+TEST(Document, MalformedJson) {
+  const std::string path = tempPath("document_malformed.gltf");
+  writeFile(path, "{\"asset\": {\"version\": \"2.0\"},, }");
+  EXPECT_EQ(loadError(path), path +
+                                 ": invalid JSON: parse error at line 1, column 30: syntax error "
+                                 "while parsing object key - unexpected ','; expected string "
+                                 "literal (byte 30)");
+}
+
+TEST(Document, EmptyFile) {
+  const std::string path = tempPath("document_empty.gltf");
+  writeFile(path, "");
+  EXPECT_EQ(loadError(path), path +
+                                 ": invalid JSON: parse error at line 1, column 1: syntax error "
+                                 "while parsing value - unexpected end of input; expected '[', "
+                                 "'{', or a literal (byte 1)");
+}
+
+TEST(Document, DeepNestingIsRefusedWithoutOverflowingTheStack) {
+  const std::string path = tempPath("document_deep.gltf");
+  const size_t depth = 200000;
+  writeFile(path, R"({"asset": {"version": "2.0", "extras": )" + std::string(depth, '[') +
+                      std::string(depth, ']') + "}}");
+  EXPECT_EQ(loadError(path), path + ": JSON nested deeper than 128 levels (not supported)");
+}
+
+// --- GLB container (glTF 2.0 §4.4) ------------------------------------------------------
+
+TEST(Glb, MalformedJsonChunk) {
+  std::vector<uint8_t> glb = quadAsset().glbBytes();
+  glb[20] = '[';  // the JSON chunk's first byte
+  const std::string path = writeBytes("glb_bad_json.glb", glb);
+  const std::string error = loadError(path);
+  EXPECT_EQ(
+      error.rfind(path + ": invalid JSON in the GLB JSON chunk: parse error at line 1, column ", 0),
+      0u)
+      << error;
+}
+
+TEST(Glb, TruncatedFile) {
+  std::vector<uint8_t> glb = quadAsset().glbBytes();
+  const size_t declared = glb.size();
+  glb.resize(glb.size() - 100);
+  const std::string path = writeBytes("glb_truncated.glb", glb);
+  EXPECT_EQ(loadError(path), path + ": truncated GLB: header declares " + std::to_string(declared) +
+                                 " bytes, file has " + std::to_string(declared - 100));
+}
+
+TEST(Glb, ShorterThanTheHeader) {
+  const std::string path = writeBytes("glb_short.glb", {'g', 'l', 'T', 'F', 2, 0, 0, 0});
+  EXPECT_EQ(loadError(path), path + ": truncated GLB: file has 8 bytes, the header needs 12");
+}
+
+TEST(Glb, Version1) {
+  std::vector<uint8_t> glb = quadAsset().glbBytes();
+  patchU32(glb, 4, 1);
+  const std::string path = writeBytes("glb_version1.glb", glb);
+  EXPECT_EQ(loadError(path), path + ": GLB version 1 is not supported (glTF 2.0 needs 2)");
+}
+
+TEST(Glb, JsonChunkLongerThanTheFile) {
+  std::vector<uint8_t> glb = quadAsset().glbBytes();
+  patchU32(glb, 12, uint32_t(glb.size()));
+  const std::string path = writeBytes("glb_json_chunk.glb", glb);
+  EXPECT_EQ(loadError(path), path + ": truncated GLB: JSON chunk declares " +
+                                 std::to_string(glb.size()) + " bytes, only " +
+                                 std::to_string(glb.size() - 20) + " remain");
+}
+
+TEST(Glb, BinChunkLongerThanTheFile) {
+  std::vector<uint8_t> glb = quadAsset().glbBytes();
+  uint32_t jsonLength;
+  std::memcpy(&jsonLength, glb.data() + 12, 4);
+  const size_t binHeader = 20 + jsonLength;
+  const size_t binLength = glb.size() - binHeader - 8;
+  patchU32(glb, binHeader, uint32_t(binLength + 4));
+  const std::string path = writeBytes("glb_bin_chunk.glb", glb);
+  EXPECT_EQ(loadError(path), path + ": truncated GLB: BIN chunk declares " +
+                                 std::to_string(binLength + 4) + " bytes, only " +
+                                 std::to_string(binLength) + " remain");
+}
+
+TEST(Glb, FirstChunkMustBeJson) {
+  std::vector<uint8_t> glb = quadAsset().glbBytes();
+  patchU32(glb, 16, 0x004E4942);
+  const std::string path = writeBytes("glb_first_chunk.glb", glb);
+  EXPECT_EQ(loadError(path), path + ": first GLB chunk is not JSON (type 0x004E4942)");
+}
+
+TEST(Glb, BufferWithoutBinChunk) {
+  AssetBuilder b;
+  b.json()["buffers"] = {{{"byteLength", 4}}};
+  const std::string path = b.writeGlb("glb_no_bin");
+  EXPECT_EQ(loadError(path),
+            path + ": /buffers/0: refers to the GLB BIN chunk, but the file has none");
+}
+
+TEST(Glb, BufferLongerThanTheBinChunk) {
+  AssetBuilder b = quadAsset();
+  b.json()["buffers"][0]["byteLength"] = 400;
+  const std::string path = b.writeGlb("glb_buffer_long");
+  EXPECT_EQ(loadError(path), path + ": /buffers/0/byteLength: 400 exceeds the GLB BIN chunk's " +
+                                 std::to_string((b.bin().size() + 3) / 4 * 4) + " bytes");
+}
+
+TEST(Glb, TrailingBytesAreAWarning) {
+  std::vector<uint8_t> glb = quadAsset().glbBytes();
+  glb.insert(glb.end(), {1, 2, 3});
+  const std::string path = writeBytes("glb_trailing.glb", glb);
+  const scene::LoadResult r = loadScene(path);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.warnings, std::vector<std::string>{
+                            path + ": file has 3 bytes after the GLB length the header declares; "
+                                   "ignored"});
+}
+
+// --- buffers ------------------------------------------------------------------------------
+
+// The three containers give the same scene.
+TEST(Buffers, ExternalEmbeddedAndGlbLoadTheSame) {
+  const AssetBuilder b = quadAsset();
+  std::vector<scene::LoadResult> results;
+  for (const std::string& path :
+       {b.writeGltf("buffers_same"), b.writeEmbeddedGltf("buffers_same_embedded"),
+        b.writeGlb("buffers_same")}) {
+    results.push_back(loadScene(path));
+    ASSERT_EQ(results.back().error, "") << path;
+    EXPECT_TRUE(results.back().warnings.empty()) << path;
+  }
+  for (const scene::LoadResult& r : results) {
+    const scene::Primitive& p = r.scene->meshes.at(0).primitives.at(0);
+    EXPECT_EQ(p.positions, results[0].scene->meshes[0].primitives[0].positions);
+    EXPECT_EQ(p.indices, (std::vector<uint32_t>{0, 1, 2, 0, 2, 3}));
+    EXPECT_EQ(p.texcoords[0], results[0].scene->meshes[0].primitives[0].texcoords[0]);
+    EXPECT_EQ(r.scene->materialData.at(0).baseColorFactor, glm::vec4(0, 1, 0, 1));
+  }
+}
+
+TEST(Buffers, MissingBinIsAnError) {
+  const std::string path = quadAsset().writeGltf("buffers_missing_bin");
+  std::filesystem::remove(tempPath("buffers_missing_bin.bin"));
+  EXPECT_EQ(loadError(path), path + ": /buffers/0/uri: cannot open file \"" +
+                                 tempPath("buffers_missing_bin.bin") +
+                                 "\": No such file or directory");
+}
+
+TEST(Buffers, BinShorterThanByteLength) {
+  const AssetBuilder b = quadAsset();
+  const std::string path = b.writeGltf("buffers_short_bin");
+  writeFile(tempPath("buffers_short_bin.bin"), b.bin().data(), b.bin().size() - 1);
+  EXPECT_EQ(loadError(path), path + ": /buffers/0: file \"" + tempPath("buffers_short_bin.bin") +
+                                 "\" has " + std::to_string(b.bin().size() - 1) +
+                                 " bytes, but byteLength is " + std::to_string(b.bin().size()));
+}
+
+TEST(Buffers, BinLongerThanByteLengthIsFine) {
+  // §3.6.1.1: the resource MUST be at least byteLength long.
+  const AssetBuilder b = quadAsset();
+  const std::string path = b.writeGltf("buffers_long_bin");
+  std::vector<uint8_t> longer = b.bin();
+  longer.resize(longer.size() + 13, 0xAB);
+  writeFile(tempPath("buffers_long_bin.bin"), longer.data(), longer.size());
+  EXPECT_EQ(loadError(path), "");
+}
+
+TEST(Buffers, PercentEncodedUri) {
+  const AssetBuilder b = quadAsset();
+  const std::string path = tempPath("buffers_uri.gltf");
+  writeFile(path, b.gltfText("buffers%20uri%2Bplus.bin"));
+  writeFile(tempPath("buffers uri+plus.bin"), b.bin().data(), b.bin().size());
+  EXPECT_EQ(loadError(path), "");
+}
+
+TEST(Buffers, OneFileForTwoBuffersOfDifferentLengths) {
+  // tinygltf reads files by path, so the loader cannot serve one file at two lengths.
+  AssetBuilder b = quadAsset();
+  const std::string path = b.writeGltf("buffers_shared");
+  nlohmann::json j = nlohmann::json::parse(b.gltfText("buffers_shared.bin"));
+  j["buffers"].push_back({{"uri", "buffers_shared.bin"}, {"byteLength", 8}});
+  writeFile(path, j.dump());
+  EXPECT_EQ(loadError(path), path + ": /buffers/1: uses file \"" + tempPath("buffers_shared.bin") +
+                                 "\" like an earlier buffer but with another byteLength (not "
+                                 "supported)");
+}
+
+TEST(Buffers, GltfBufferWithoutUri) {
+  AssetBuilder b = quadAsset();
+  const std::string path = tempPath("buffers_no_uri.gltf");
+  writeFile(path, b.json().dump());
+  EXPECT_EQ(loadError(path), path + ": /buffers/0: buffer has no uri");
+}
+
+TEST(Buffers, DataUriOfWrongLength) {
+  AssetBuilder b = quadAsset();
+  b.json()["buffers"][0]["byteLength"] = b.bin().size() + 4;
+  const std::string path = b.writeEmbeddedGltf("buffers_data_uri_length");
+  EXPECT_EQ(loadError(path), path + ": /buffers/0/uri: data URI holds " +
+                                 std::to_string(b.bin().size()) + " bytes, but byteLength is " +
+                                 std::to_string(b.bin().size() + 4));
+}
+
+TEST(Buffers, DataUriWithInvalidBase64) {
+  AssetBuilder b = quadAsset();
+  std::string text = b.embeddedGltfText();
+  text.replace(text.find("base64,") + 7 + 8, 1, "!");
+  const std::string path = tempPath("buffers_bad_base64.gltf");
+  writeFile(path, text);
+  EXPECT_EQ(loadError(path),
+            path + ": /buffers/0/uri: data URI is not valid base64 (character 8 of its data)");
+}
+
+}  // namespace
+}  // namespace vitrine::test

@@ -1,0 +1,161 @@
+// The loader on generated assets: materials, textures and samplers.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+
+#include "test_util.h"
+
+namespace vitrine::test {
+namespace {
+
+using nlohmann::json;
+using scene::LoadResult;
+
+// --- materials, textures, samplers ---------------------------------------------------------
+
+TEST(Materials, EveryFactorAndTextureSlotIsPacked) {
+  AssetBuilder b;
+  b.json()["images"] = {{{"uri", "unused.png"}}};
+  for (int i = 0; i < 5; ++i) b.addTexture(0);
+  b.addMaterial({
+      {"name", "full"},
+      {"pbrMetallicRoughness",
+       {{"baseColorFactor", {0.1, 0.2, 0.3, 0.4}},
+        {"metallicFactor", 0.25},
+        {"roughnessFactor", 0.75},
+        {"baseColorTexture",
+         {{"index", 0},
+          {"extensions",
+           {{"KHR_texture_transform",
+             {{"offset", {0.5, 0.25}}, {"rotation", 1.5}, {"scale", {2, 3}}, {"texCoord", 1}}}}}}},
+        {"metallicRoughnessTexture", {{"index", 1}, {"texCoord", 1}}}}},
+      {"normalTexture", {{"index", 2}, {"scale", 0.5}}},
+      {"occlusionTexture", {{"index", 3}, {"strength", 0.6}}},
+      {"emissiveTexture", {{"index", 4}}},
+      {"emissiveFactor", {1, 0.5, 0}},
+      {"alphaMode", "MASK"},
+      {"alphaCutoff", 0.3},
+      {"doubleSided", true},
+      {"extensions",
+       {{"KHR_materials_unlit", json::object()},
+        {"KHR_materials_emissive_strength", {{"emissiveStrength", 4}}}}},
+  });
+  b.addColorMaterial({1, 1, 1, 1});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  const scene::Scene& s = *r.scene;
+  ASSERT_EQ(s.materials.size(), 2u);
+  ASSERT_EQ(s.materialData.size(), 3u);
+  const scene::Material& m = s.materials[0];
+  EXPECT_EQ(m.name, "full");
+  EXPECT_EQ(m.alphaMode, scene::AlphaMode::Mask);
+  EXPECT_TRUE(m.doubleSided);
+  EXPECT_TRUE(m.unlit);
+  EXPECT_EQ(m.textures, (std::array<int, 5>{0, 1, 2, 3, 4}));
+  const gpu::MaterialData& d = s.materialData[0];
+  EXPECT_EQ(d.baseColorFactor, glm::vec4(0.1f, 0.2f, 0.3f, 0.4f));
+  EXPECT_EQ(d.emissive, glm::vec4(1, 0.5f, 0, 4));
+  EXPECT_EQ(d.params, glm::vec4(0.25f, 0.75f, 0.5f, 0.6f));
+  EXPECT_EQ(d.alpha, glm::vec4(gpu::kAlphaMask, 0.3f, 1, 1));
+  // KHR_texture_transform, its texCoord overriding the textureInfo's 0.
+  EXPECT_EQ(d.textures[gpu::kSlotBaseColor].uvTransform, glm::vec4(0.5f, 0.25f, 2, 3));
+  EXPECT_EQ(d.textures[gpu::kSlotBaseColor].info, glm::vec4(1.5f, 1, 0, 0));
+  EXPECT_EQ(d.textures[gpu::kSlotMetallicRoughness].info, glm::vec4(0, 1, 0, 0));
+  EXPECT_EQ(d.textures[gpu::kSlotNormal].uvTransform, glm::vec4(0, 0, 1, 1));
+  EXPECT_EQ(d.textures[gpu::kSlotEmissive].info, glm::vec4(0, 0, 0, 0));
+  // The second material: defaults but its colour; no textures (texCoord -1).
+  const gpu::MaterialData& plain = s.materialData[1];
+  EXPECT_EQ(plain.params, glm::vec4(0, 1, 1, 1));
+  EXPECT_EQ(plain.alpha, glm::vec4(gpu::kAlphaOpaque, 0.5f, 0, 0));
+  for (const gpu::TextureRef& t : plain.textures) EXPECT_EQ(t.info.y, -1.0f);
+  EXPECT_FALSE(s.materials[1].unlit);
+  // Last: the spec's default material.
+  EXPECT_EQ(s.defaultMaterialIndex(), 2u);
+  const gpu::MaterialData defaults = scene::defaultMaterialData();
+  EXPECT_EQ(std::memcmp(&s.materialData[2], &defaults, sizeof defaults), 0);
+}
+
+TEST(Materials, ThirdTexcoordSetIsAWarning) {
+  AssetBuilder b;
+  b.json()["images"] = {{{"uri", "unused.png"}}};
+  b.addTexture(0);
+  b.addMaterial({{"emissiveTexture", {{"index", 0}, {"texCoord", 2}}}});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  const std::vector<std::string> w = warningsOf(r);
+  ASSERT_EQ(w.size(), 2u);  // the missing image, then the texCoord
+  EXPECT_EQ(w[1],
+            "/materials/0/emissiveTexture: TEXCOORD_2 is not supported (only sets 0 and "
+            "1); texture ignored");
+  EXPECT_EQ(r.scene->materials[0].textures[gpu::kSlotEmissive], -1);
+  EXPECT_EQ(r.scene->materialData[0].textures[gpu::kSlotEmissive].info.y, -1.0f);
+}
+
+struct SamplerCase {
+  json sampler;
+  scene::Filter mag, min, mip;
+  bool mipmaps;
+  scene::Wrap s, t;
+};
+
+TEST(Samplers, GltfEnumsMapToSceneEnums) {
+  using F = scene::Filter;
+  using W = scene::Wrap;
+  const std::vector<SamplerCase> cases = {
+      {json::object(), F::Linear, F::Linear, F::Linear, true, W::Repeat, W::Repeat},
+      {{{"magFilter", 9728}, {"minFilter", 9728}},
+       F::Nearest,
+       F::Nearest,
+       F::Linear,
+       false,
+       W::Repeat,
+       W::Repeat},
+      {{{"minFilter", 9729}}, F::Linear, F::Linear, F::Linear, false, W::Repeat, W::Repeat},
+      {{{"minFilter", 9984}}, F::Linear, F::Nearest, F::Nearest, true, W::Repeat, W::Repeat},
+      {{{"minFilter", 9985}}, F::Linear, F::Linear, F::Nearest, true, W::Repeat, W::Repeat},
+      {{{"minFilter", 9986}}, F::Linear, F::Nearest, F::Linear, true, W::Repeat, W::Repeat},
+      {{{"minFilter", 9987}, {"wrapS", 33071}, {"wrapT", 33648}},
+       F::Linear,
+       F::Linear,
+       F::Linear,
+       true,
+       W::ClampToEdge,
+       W::MirroredRepeat},
+  };
+  AssetBuilder b;
+  for (const SamplerCase& c : cases) b.addSampler(c.sampler);
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  ASSERT_EQ(r.scene->samplers.size(), cases.size());
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const scene::Sampler& s = r.scene->samplers[i];
+    EXPECT_EQ(s.magFilter, cases[i].mag) << i;
+    EXPECT_EQ(s.minFilter, cases[i].min) << i;
+    EXPECT_EQ(s.mipmapFilter, cases[i].mip) << i;
+    EXPECT_EQ(s.useMipmaps, cases[i].mipmaps) << i;
+    EXPECT_EQ(s.wrapS, cases[i].s) << i;
+    EXPECT_EQ(s.wrapT, cases[i].t) << i;
+  }
+}
+
+TEST(Materials, ColoredQuadHelperGivesItsColour) {
+  AssetBuilder b;
+  const int red = b.addColoredQuad({1, 0, 0, 1});
+  const int blue = b.addColoredQuad({0, 0, 1, 0.5f}, {3, 0, 0});
+  b.addScene({b.addMeshNode(red), b.addMeshNode(blue)});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  const scene::Scene& s = *r.scene;
+  ASSERT_EQ(s.meshes.size(), 2u);
+  const scene::Primitive& p = s.meshes[1].primitives[0];
+  EXPECT_EQ(s.materialData[size_t(p.material)].baseColorFactor, glm::vec4(0, 0, 1, 0.5f));
+  EXPECT_EQ(p.bounds.min, glm::vec3(2, -1, 0));
+  EXPECT_EQ(p.bounds.max, glm::vec3(4, 1, 0));
+  const scene::Bounds all = scene::sceneBounds(s, 0);
+  EXPECT_EQ(all.min, glm::vec3(-1, -1, 0));
+  EXPECT_EQ(all.max, glm::vec3(4, 1, 0));
+}
+
+}  // namespace
+}  // namespace vitrine::test

@@ -1,0 +1,184 @@
+// The loader on generated assets: nodes, hierarchy rules, scenes and cameras.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <functional>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "test_util.h"
+
+namespace vitrine::test {
+namespace {
+
+using nlohmann::json;
+using scene::LoadResult;
+
+void expectNear(const glm::mat4& a, const glm::mat4& b) {
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) EXPECT_NEAR(a[c][r], b[c][r], 1e-5f) << c << "," << r;
+  }
+}
+
+// --- nodes and scenes -------------------------------------------------------------------
+
+TEST(Nodes, TrsAndWorldTransforms) {
+  AssetBuilder b;
+  const int child = b.addNode({{"translation", {1, 0, 0}}, {"name", "child"}});
+  const int root = b.addNode({{"children", {child}},
+                              {"translation", {0, 2, 0}},
+                              {"rotation", {0, 0, 0.70710678, 0.70710678}},  // 90° about z
+                              {"scale", {2, 2, 2}}});
+  b.addScene({root});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  const scene::Scene& s = *r.scene;
+  EXPECT_EQ(s.nodes[child].name, "child");
+  EXPECT_EQ(s.nodes[child].parent, root);
+  EXPECT_FALSE(s.nodes[root].hasMatrix);
+  EXPECT_EQ(s.nodes[root].scale, glm::vec3(2));
+  EXPECT_NEAR(s.nodes[root].rotation.w, 0.70710678f, 1e-6f);
+  EXPECT_NEAR(s.nodes[root].rotation.z, 0.70710678f, 1e-6f);
+  // child origin: rotate (1,0,0) by 90° about z -> (0,1,0), scale 2 -> (0,2,0), + (0,2,0).
+  const glm::vec4 origin = s.world[child] * glm::vec4(0, 0, 0, 1);
+  EXPECT_NEAR(origin.x, 0.0f, 1e-5f);
+  EXPECT_NEAR(origin.y, 4.0f, 1e-5f);
+}
+
+TEST(Nodes, MatrixIsKeptAndDecomposedForDisplay) {
+  const glm::mat4 m = glm::translate(glm::mat4(1), {1, 2, 3}) *
+                      glm::rotate(glm::mat4(1), 0.5f, glm::vec3(0, 1, 0)) *
+                      glm::scale(glm::mat4(1), {2, 3, 4});
+  json matrix = json::array();
+  for (int c = 0; c < 4; ++c) {
+    for (int r = 0; r < 4; ++r) matrix.push_back(m[c][r]);  // column-major, as glTF
+  }
+  AssetBuilder b;
+  b.addScene({b.addNode({{"matrix", matrix}})});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  const scene::Node& n = r.scene->nodes[0];
+  EXPECT_TRUE(n.hasMatrix);
+  EXPECT_EQ(n.matrix, m);
+  EXPECT_EQ(n.localMatrix(), m);
+  EXPECT_NEAR(glm::distance(n.translation, glm::vec3(1, 2, 3)), 0.0f, 1e-5f);
+  EXPECT_NEAR(glm::distance(n.scale, glm::vec3(2, 3, 4)), 0.0f, 1e-5f);
+  const glm::quat expected = glm::angleAxis(0.5f, glm::vec3(0, 1, 0));
+  EXPECT_NEAR(std::abs(glm::dot(n.rotation, expected)), 1.0f, 1e-5f);
+  // TRS rebuilt from the decomposition gives the matrix back.
+  scene::Node trs = n;
+  trs.hasMatrix = false;
+  expectNear(trs.localMatrix(), m);
+}
+
+TEST(Nodes, MirrorMatrixDecomposesWithNegativeScale) {
+  AssetBuilder b;
+  b.addScene({b.addNode({{"matrix", {-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}})});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  scene::Node trs = r.scene->nodes[0];
+  EXPECT_EQ(trs.scale, glm::vec3(-1, 1, 1));
+  trs.hasMatrix = false;
+  expectNear(trs.localMatrix(), r.scene->nodes[0].matrix);
+}
+
+TEST(Nodes, WithoutScenesOneSceneHoldsEveryRoot) {
+  AssetBuilder b;
+  b.addNode({});
+  b.addNode({{"children", {0}}});
+  b.addNode({});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  ASSERT_EQ(r.scene->scenes.size(), 1u);
+  EXPECT_EQ(r.scene->scenes[0].nodes, (std::vector<int>{1, 2}));
+  EXPECT_EQ(r.scene->activeScene, 0);
+}
+
+TEST(Nodes, DefaultSceneIsActive) {
+  AssetBuilder b;
+  b.addNode({});
+  b.addNode({});
+  b.addScene({0});
+  b.addScene({1});
+  b.json()["scene"] = 1;
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.scene->activeScene, 1);
+  EXPECT_EQ(r.scene->scenes[1].nodes, std::vector<int>{1});
+}
+
+struct HierarchyCase {
+  const char* name;
+  std::vector<json> nodes;
+  std::vector<int> sceneNodes;
+  std::string error;
+};
+void PrintTo(const HierarchyCase& c, std::ostream* os) {
+  *os << c.name;
+}
+
+class Hierarchy : public testing::TestWithParam<HierarchyCase> {};
+
+TEST_P(Hierarchy, IsRejected) {
+  AssetBuilder b;
+  for (const json& n : GetParam().nodes) b.addNode(n);
+  b.addScene(GetParam().sceneNodes);
+  EXPECT_EQ(errorOf(b), GetParam().error);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Nodes, Hierarchy,
+    testing::Values(
+        HierarchyCase{"TwoParents",
+                      {{{"children", {2}}}, {{"children", {2}}}, json::object()},
+                      {0, 1},
+                      "/nodes/1/children/0: node 2 already has parent node 0 (a node has at most "
+                      "one)"},
+        HierarchyCase{
+            "OwnChild", {{{"children", {0}}}}, {}, "/nodes/0/children/0: node 0 is its own child"},
+        HierarchyCase{"ThreeNodeCycle",
+                      {{{"children", {1}}}, {{"children", {2}}}, {{"children", {0}}}},
+                      {},
+                      "/nodes/2/children/0: node 0 is its own ancestor (cycle 0 -> 1 -> 2 -> 0)"},
+        HierarchyCase{
+            "CycleBelowARoot",
+            {{{"children", {1}}}, json::object(), {{"children", {3}}}, {{"children", {2}}}},
+            {0},
+            "/nodes/3/children/0: node 2 is its own ancestor (cycle 2 -> 3 -> 2)"},
+        HierarchyCase{"SceneNodeNotARoot",
+                      {{{"children", {1}}}, json::object()},
+                      {0, 1},
+                      "/scenes/0/nodes/1: node 1 is not a root node (child of node 0)"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+// --- cameras ----------------------------------------------------------------------------
+
+TEST(Cameras, AbsentZfarAndAspectRatioStayAbsent) {
+  AssetBuilder b;
+  b.addPerspectiveCamera(0.9f, 0.1f);
+  b.addPerspectiveCamera(0.9f, 0.1f, 50.0f, 1.5f);
+  b.addCamera({{"type", "orthographic"},
+               {"orthographic", {{"xmag", 2}, {"ymag", 3}, {"znear", 0}, {"zfar", 10}}}});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  const auto& c = r.scene->cameras;
+  ASSERT_EQ(c.size(), 3u);
+  EXPECT_FALSE(c[0].zfar.has_value());
+  EXPECT_FALSE(c[0].aspectRatio.has_value());
+  EXPECT_EQ(c[0].yfov, 0.9f);
+  EXPECT_EQ(c[0].znear, 0.1f);
+  // Infinite projection: the depth row is (-1, -2 n).
+  const glm::mat4 p = c[0].projection(2.0f);
+  EXPECT_EQ(p[2][2], -1.0f);
+  EXPECT_FLOAT_EQ(p[3][2], -0.2f);
+  EXPECT_EQ(c[1].zfar, 50.0f);
+  EXPECT_EQ(c[1].aspectRatio, 1.5f);
+  EXPECT_EQ(c[2].type, scene::Camera::Type::Orthographic);
+  EXPECT_EQ(c[2].xmag, 2.0f);
+  EXPECT_EQ(c[2].ymag, 3.0f);
+  EXPECT_EQ(c[2].znear, 0.0f);
+  EXPECT_EQ(c[2].zfar, 10.0f);
+}
+
+}  // namespace
+}  // namespace vitrine::test

@@ -1,0 +1,193 @@
+// Structural validation: each broken reference or property of an otherwise valid asset gives
+// its JSON pointer and what is wrong, before tinygltf sees the document.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "test_util.h"
+
+namespace vitrine::test {
+namespace {
+
+using nlohmann::json;
+
+struct Case {
+  const char* name;
+  std::function<void(json&)> edit;
+  std::string error;
+};
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
+
+class Validation : public testing::TestWithParam<Case> {};
+
+TEST_P(Validation, ReportsPointerAndProblem) {
+  AssetBuilder b = quadAsset({1, 0, 0, 1});
+  GetParam().edit(b.json());
+  scene::GltfDocument doc;
+  EXPECT_EQ(parseInMemory(b, doc), GetParam().error);
+}
+
+TEST(Validation, TheBaseAssetIsValid) {
+  scene::GltfDocument doc;
+  EXPECT_EQ(parseInMemory(quadAsset(), doc), "");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Indices, Validation,
+    testing::Values(
+        Case{"PrimitiveIndices", [](json& j) { j["meshes"][0]["primitives"][0]["indices"] = 12; },
+             "/meshes/0/primitives/0/indices: accessor 12 does not exist (4 accessors)"},
+        Case{"Attribute",
+             [](json& j) { j["meshes"][0]["primitives"][0]["attributes"]["NORMAL"] = 9; },
+             "/meshes/0/primitives/0/attributes/NORMAL: accessor 9 does not exist (4 accessors)"},
+        Case{"MorphTarget",
+             [](json& j) {
+               j["meshes"][0]["primitives"][0]["targets"] = {{{"POSITION", 4}}};
+             },
+             "/meshes/0/primitives/0/targets/0/POSITION: accessor 4 does not exist (4 "
+             "accessors)"},
+        Case{"Material", [](json& j) { j["meshes"][0]["primitives"][0]["material"] = 5; },
+             "/meshes/0/primitives/0/material: material 5 does not exist (1 material)"},
+        Case{"NodeMesh", [](json& j) { j["nodes"][0]["mesh"] = 2; },
+             "/nodes/0/mesh: mesh 2 does not exist (1 mesh)"},
+        Case{"NegativeIndex", [](json& j) { j["nodes"][0]["mesh"] = -1; },
+             "/nodes/0/mesh: mesh -1 does not exist (1 mesh)"},
+        Case{"IndexOfWrongType", [](json& j) { j["nodes"][0]["mesh"] = "0"; },
+             "/nodes/0/mesh: expected a mesh index, got \"0\""},
+        Case{"NodeCamera", [](json& j) { j["nodes"][0]["camera"] = 0; },
+             "/nodes/0/camera: camera 0 does not exist (0 cameras)"},
+        Case{"NodeChild", [](json& j) { j["nodes"][0]["children"] = {7}; },
+             "/nodes/0/children/0: node 7 does not exist (1 node)"},
+        Case{"SceneNode",
+             [](json& j) {
+               j["scenes"][0]["nodes"] = {0, 3};
+             },
+             "/scenes/0/nodes/1: node 3 does not exist (1 node)"},
+        Case{"DefaultScene", [](json& j) { j["scene"] = 1; },
+             "/scene: scene 1 does not exist (1 scene)"},
+        Case{"TextureSource",
+             [](json& j) {
+               j["textures"] = {{{"source", 2}}};
+             },
+             "/textures/0/source: image 2 does not exist (0 images)"},
+        Case{"TextureSampler",
+             [](json& j) {
+               j["textures"] = {{{"sampler", 0}}};
+             },
+             "/textures/0/sampler: sampler 0 does not exist (0 samplers)"},
+        Case{"MaterialTexture",
+             [](json& j) {
+               j["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
+             },
+             "/materials/0/pbrMetallicRoughness/baseColorTexture/index: texture 0 does not "
+             "exist (0 textures)"},
+        Case{"ImageBufferView",
+             [](json& j) {
+               j["images"] = {{{"bufferView", 40}}};
+             },
+             "/images/0/bufferView: bufferView 40 does not exist (4 bufferViews)"},
+        Case{"BufferViewBuffer", [](json& j) { j["bufferViews"][1]["buffer"] = 1; },
+             "/bufferViews/1/buffer: buffer 1 does not exist (1 buffer)"},
+        Case{"SkinJoint",
+             [](json& j) {
+               j["skins"] = {{{"joints", {0, 4}}}};
+             },
+             "/skins/0/joints/1: node 4 does not exist (1 node)"},
+        Case{"AnimationSampler",
+             [](json& j) {
+               j["animations"] = {
+                   {{"samplers", {{{"input", 0}, {"output", 0}}}},
+                    {"channels", {{{"sampler", 1}, {"target", {{"path", "rotation"}}}}}}}};
+             },
+             "/animations/0/channels/0/sampler: animation sampler 1 does not exist (1 in this "
+             "animation)"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+INSTANTIATE_TEST_SUITE_P(
+    Properties, Validation,
+    testing::Values(
+        Case{"MissingAsset", [](json& j) { j.erase("asset"); },
+             "/asset: required property is missing"},
+        Case{"Version1", [](json& j) { j["asset"]["version"] = "1.0"; },
+             "/asset/version: glTF version \"1.0\" is not supported (2.x only)"},
+        Case{"UnsupportedRequiredExtension",
+             [](json& j) {
+               j["extensionsUsed"] = {"KHR_draco_mesh_compression"};
+               j["extensionsRequired"] = {"KHR_draco_mesh_compression"};
+             },
+             "/extensionsRequired/0: required extension KHR_draco_mesh_compression is not "
+             "supported"},
+        Case{"TopLevelNotAnArray", [](json& j) { j["cameras"] = json::object(); },
+             "/cameras: expected an array, got {}"},
+        Case{"ArrayElementNotAnObject", [](json& j) { j["nodes"][0] = 3; },
+             "/nodes/0: expected a JSON object, got 3"},
+        Case{"MissingPrimitives", [](json& j) { j["meshes"][0].erase("primitives"); },
+             "/meshes/0/primitives: required property is missing"},
+        Case{"UnknownMode", [](json& j) { j["meshes"][0]["primitives"][0]["mode"] = 7; },
+             "/meshes/0/primitives/0/mode: expected one of 0, 1, 2, 3, 4, 5, 6, got 7"},
+        Case{"MatrixOfWrongSize",
+             [](json& j) {
+               j["nodes"][0]["matrix"] = {1, 0, 0, 1};
+             },
+             "/nodes/0/matrix: expected an array of 16 numbers, got [1,0,0,1]"},
+        Case{"BaseColorNotANumber",
+             [](json& j) {
+               j["materials"][0]["pbrMetallicRoughness"]["baseColorFactor"][2] = "red";
+             },
+             "/materials/0/pbrMetallicRoughness/baseColorFactor/2: expected a number, got "
+             "\"red\""},
+        Case{"AlphaMode", [](json& j) { j["materials"][0]["alphaMode"] = "CUTOUT"; },
+             "/materials/0/alphaMode: expected one of OPAQUE, MASK, BLEND, got \"CUTOUT\""},
+        Case{"SamplerWrap",
+             [](json& j) {
+               j["samplers"] = {{{"wrapS", 1}}};
+             },
+             "/samplers/0/wrapS: expected one of 33071, 33648, 10497, got 1"},
+        Case{"ImageWithUriAndBufferView",
+             [](json& j) {
+               j["images"] = {{{"uri", "a.png"}, {"bufferView", 0}}};
+             },
+             "/images/0: has both uri and bufferView"},
+        Case{"PerspectiveWithoutYfov",
+             [](json& j) {
+               j["cameras"] = {{{"type", "perspective"}, {"perspective", {{"znear", 0.1}}}}};
+             },
+             "/cameras/0/perspective/yfov: required property is missing"},
+        Case{"ZfarNotBeyondZnear",
+             [](json& j) {
+               j["cameras"] = {{{"type", "perspective"},
+                                {"perspective", {{"yfov", 1}, {"znear", 1}, {"zfar", 1}}}}};
+             },
+             "/cameras/0/perspective/zfar: must be greater than znear"},
+        Case{"OrthographicZeroXmag",
+             [](json& j) {
+               j["cameras"] = {
+                   {{"type", "orthographic"},
+                    {"orthographic", {{"xmag", 0}, {"ymag", 1}, {"znear", 0}, {"zfar", 1}}}}};
+             },
+             "/cameras/0/orthographic/xmag: must not be zero"},
+        Case{"CameraType",
+             [](json& j) {
+               j["cameras"] = {{{"type", "fisheye"}}};
+             },
+             "/cameras/0/type: expected one of perspective, orthographic, got \"fisheye\""},
+        Case{"BufferWithoutByteLength", [](json& j) { j["buffers"][0].erase("byteLength"); },
+             "/buffers/0/byteLength: required property is missing"},
+        Case{"ByteStrideTooLarge", [](json& j) { j["bufferViews"][0]["byteStride"] = 256; },
+             "/bufferViews/0/byteStride: expected an integer in [4, 252], got 256"},
+        Case{"ByteStrideNotMultipleOf4", [](json& j) { j["bufferViews"][0]["byteStride"] = 6; },
+             "/bufferViews/0/byteStride: must be a multiple of 4, got 6"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Validation, RootMustBeAnObject) {
+  scene::GltfDocument doc;
+  const std::string text = "[1, 2]";
+  EXPECT_EQ(scene::parseGltfDocument(
+                std::span(reinterpret_cast<const uint8_t*>(text.data()), text.size()), "", doc),
+            "the document root is not a JSON object");
+}
+
+}  // namespace
+}  // namespace vitrine::test
