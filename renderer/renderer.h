@@ -65,8 +65,7 @@ enum class FrameStatus { Presented, Skipped /* minimized or swapchain being recr
 class Renderer {
  public:
   // Null with *error set when Vulkan or a usable device is missing.
-  [[nodiscard]] static std::unique_ptr<Renderer> create(const Options& options,
-                                                        std::string* error);
+  [[nodiscard]] static std::unique_ptr<Renderer> create(const Options& options, std::string* error);
   virtual ~Renderer() = default;
 
   // Uploads geometry, textures and materials of `scene` (replacing any previous scene) and
