@@ -1,5 +1,9 @@
+#include <cstring>
+
 #include "gltf_enums.h"
+#include "json_checker.h"
 #include "load_steps.h"
+#include "material_extensions.h"
 
 namespace vitrine::scene {
 namespace {
@@ -56,6 +60,9 @@ void readTextureInfo(const LoadContext& ctx, const Json* info, const std::string
     // KHR_texture_transform: its texCoord, when present, overrides the textureInfo's.
     texCoord = int(integer(*t, "texCoord", texCoord));
   }
+  // Kept even for a texture ignored below: the Object Model addresses these values.
+  d.textures[slot].uvTransform = glm::vec4(offset, scale);
+  d.textures[slot].info.x = rotation;
   if (texCoord > 1) {
     ctx.warnings.push_back(located(at, "TEXCOORD_" + std::to_string(texCoord) +
                                            " is not supported (only sets 0 and 1); texture "
@@ -63,13 +70,49 @@ void readTextureInfo(const LoadContext& ctx, const Json* info, const std::string
     return;
   }
   m.textures[size_t(slot)] = int(integer(*info, "index", -1));
-  d.textures[slot].uvTransform = glm::vec4(offset, scale);
   d.textures[slot].info = glm::vec4(rotation, float(texCoord), 0.0f, 0.0f);
 }
 
-void readMaterial(const LoadContext& ctx, const Json& j, const std::string& at) {
+// The extension objects of material `j` (MaterialExtension) and their factors, into
+// m.extensions, d (emissiveStrength) and e. validateGltfJson() does not look inside these
+// objects, so their types are checked here (throws JsonCheckFailure).
+void readExtensions(const JsonChecker& c, const Json& j, const std::string& at, Material& m,
+                    gpu::MaterialData& d, gpu::MaterialExtensionData& e) {
+  const Json* ext = member(j, "extensions");
+  if (!ext) return;
+  const std::string extAt = at + "/extensions";
+  for (const MaterialExtensionInfo& info : materialExtensionTable()) {
+    const Json* object = c.object(*ext, extAt, info.name, false);
+    if (!object) continue;
+    m.extensions |= 1u << uint32_t(info.id);
+    const std::string objectAt = extAt + jsonPointer(info.name);
+    for (const char* texture : info.textures) c.object(*object, objectAt, texture, false);
+    for (const ExtensionFactor& f : info.factors) {
+      const Json* holder = f.parent ? member(*object, f.parent) : object;
+      if (!holder) continue;
+      const std::string holderAt = f.parent ? objectAt + jsonPointer(f.parent) : objectAt;
+      float values[3];
+      if (f.count == 1) {
+        const std::optional<double> v = c.number(*holder, holderAt, f.name, false);
+        if (!v) continue;
+        values[0] = float(*v);
+      } else {
+        c.numbers(*holder, holderAt, f.name, f.count);
+        const Json* v = member(*holder, f.name);
+        if (!v) continue;
+        for (uint32_t k = 0; k < f.count; ++k) values[k] = (*v)[k].get<float>();
+      }
+      char* base = f.inMaterialData ? reinterpret_cast<char*>(&d) : reinterpret_cast<char*>(&e);
+      std::memcpy(base + f.offset, values, f.count * sizeof(float));
+    }
+  }
+}
+
+void readMaterial(const LoadContext& ctx, const JsonChecker& c, const Json& j,
+                  const std::string& at) {
   Material m;
   gpu::MaterialData d = defaultMaterialData();
+  gpu::MaterialExtensionData e = defaultMaterialExtensionData();
   m.name = string(j, "name");
   const std::string mode = string(j, "alphaMode", "OPAQUE");
   m.alphaMode = mode == "MASK"    ? AlphaMode::Mask
@@ -99,9 +142,8 @@ void readMaterial(const LoadContext& ctx, const Json& j, const std::string& at) 
   readTextureInfo(ctx, member(j, "emissiveTexture"), at + "/emissiveTexture", gpu::kSlotEmissive, m,
                   d);
 
-  const Json* strength = ext ? member(*ext, "KHR_materials_emissive_strength") : nullptr;
-  d.emissive = glm::vec4(vec<3>(j, "emissiveFactor", glm::vec3(0.0f)),
-                         strength ? float(number(*strength, "emissiveStrength", 1.0)) : 1.0f);
+  d.emissive = glm::vec4(vec<3>(j, "emissiveFactor", glm::vec3(0.0f)), 1.0f);
+  readExtensions(c, j, at, m, d, e);  // emissive.w: KHR_materials_emissive_strength
   const float alphaMode = m.alphaMode == AlphaMode::Mask    ? float(gpu::kAlphaMask)
                           : m.alphaMode == AlphaMode::Blend ? float(gpu::kAlphaBlend)
                                                             : float(gpu::kAlphaOpaque);
@@ -109,11 +151,12 @@ void readMaterial(const LoadContext& ctx, const Json& j, const std::string& at) 
                       m.unlit ? 1.0f : 0.0f);
   ctx.scene.materials.push_back(std::move(m));
   ctx.scene.materialData.push_back(d);
+  ctx.scene.materialExtensionData.push_back(e);
 }
 
 }  // namespace
 
-void loadMaterials(const LoadContext& ctx) {
+std::string loadMaterials(const LoadContext& ctx) {
   const Json& root = ctx.doc.json;
   for (const Json& j : array(root, "samplers")) ctx.scene.samplers.push_back(readSampler(j));
 
@@ -134,11 +177,18 @@ void loadMaterials(const LoadContext& ctx) {
   }
 
   const Json& materials = array(root, "materials");
-  for (size_t i = 0; i < materials.size(); ++i) {
-    readMaterial(ctx, materials[i], jsonPointer("materials", i));
+  try {
+    const JsonChecker checker(root);
+    for (size_t i = 0; i < materials.size(); ++i) {
+      readMaterial(ctx, checker, materials[i], jsonPointer("materials", i));
+    }
+  } catch (const JsonCheckFailure& f) {
+    return f.message;
   }
   // §3.9.6 Default Material, used by primitives without one: last in materialData.
   ctx.scene.materialData.push_back(defaultMaterialData());
+  ctx.scene.materialExtensionData.push_back(defaultMaterialExtensionData());
+  return {};
 }
 
 }  // namespace vitrine::scene

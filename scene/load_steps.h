@@ -32,8 +32,23 @@ void loadCameras(const LoadContext& ctx);
 // empty (width 0) with a warning.
 void loadImages(const LoadContext& ctx);
 
+// Mesh::targetCount and the morph weights of meshes and nodes (needs loadNodes and
+// loadMeshes first): every primitive of a mesh has the same number of targets (§3.7.2.2);
+// Mesh::weights is mesh.weights or zeros, Node::weights node.weights, else the mesh's;
+// weights arrays of another length are errors. Also assigns morphWeightOffset (nodes, then
+// meshes).
+[[nodiscard]] std::string loadMorphWeights(const LoadContext& ctx);
+
+// KHR_lights_punctual: Scene::lights from /extensions/KHR_lights_punctual/lights, checked
+// against the extension's schema, and Node::light (needs loadNodes first).
+[[nodiscard]] std::string loadLights(const LoadContext& ctx);
+
+// KHR_node_visibility: Node::visible (needs loadNodes first).
+[[nodiscard]] std::string loadVisibility(const LoadContext& ctx);
+
 // Scene::samplers, Scene::textures (needs loadImages first: a texture whose image failed gets
-// image -1), Scene::materials and Scene::materialData (plus the default material, last).
-void loadMaterials(const LoadContext& ctx);
+// image -1), Scene::materials, Scene::materialData and Scene::materialExtensionData (each
+// plus the default material, last). The material extensions' objects are type-checked here.
+[[nodiscard]] std::string loadMaterials(const LoadContext& ctx);
 
 }  // namespace vitrine::scene

@@ -8,17 +8,66 @@
 namespace vitrine::scene {
 namespace {
 
-std::string loadInto(const std::string& path, Scene& scene, std::vector<std::string>& warnings) {
-  GltfDocument doc;
+// Marks the buffer behind accessor `key` of `object` (its bufferView and its sparse
+// bufferViews). Indices were range-checked by validateGltfJson(); they may be written as
+// integral floats ("3.0"), which integer() reads too.
+void keepAccessorBuffers(const Json& root, const Json& object, const char* key,
+                         std::vector<bool>& keep) {
+  const int64_t index = integer(object, key, -1);
+  const Json& accessors = array(root, "accessors");
+  if (index < 0 || size_t(index) >= accessors.size()) return;
+  const Json& a = accessors[size_t(index)];
+  const Json& views = array(root, "bufferViews");
+  auto keepView = [&](const Json& o) {
+    const int64_t view = integer(o, "bufferView", -1);
+    if (view < 0 || size_t(view) >= views.size()) return;
+    const int64_t buffer = integer(views[size_t(view)], "buffer", -1);
+    if (buffer >= 0 && size_t(buffer) < keep.size()) keep[size_t(buffer)] = true;
+  };
+  keepView(a);
+  if (const Json* sparse = member(a, "sparse")) {
+    if (const Json* indices = member(*sparse, "indices")) keepView(*indices);
+    if (const Json* values = member(*sparse, "values")) keepView(*values);
+  }
+}
+
+// Frees the resource bytes the scene has copied (vertex data, decoded images), keeping the
+// buffers that animation samplers and skins still read after loading.
+void releaseCopiedResources(GltfDocument& doc) {
+  std::vector<bool> keep(doc.model.buffers.size(), false);
+  for (const Json& animation : array(doc.json, "animations")) {
+    for (const Json& sampler : array(animation, "samplers")) {
+      keepAccessorBuffers(doc.json, sampler, "input", keep);
+      keepAccessorBuffers(doc.json, sampler, "output", keep);
+    }
+  }
+  for (const Json& skin : array(doc.json, "skins")) {
+    keepAccessorBuffers(doc.json, skin, "inverseBindMatrices", keep);
+  }
+  for (size_t i = 0; i < doc.model.buffers.size(); ++i) {
+    if (!keep[i]) std::vector<unsigned char>().swap(doc.model.buffers[i].data);
+  }
+  for (tinygltf::Image& image : doc.model.images) {
+    std::vector<unsigned char>().swap(image.image);
+  }
+}
+
+std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
+                     std::vector<std::string>& warnings) {
   if (std::string err = readGltfDocument(path, doc); !err.empty()) return err;
   warnings = std::move(doc.warnings);
+  doc.warnings.clear();
   const LoadContext ctx{doc, scene, warnings};
   if (std::string err = loadNodes(ctx); !err.empty()) return err;
   loadCameras(ctx);
   if (std::string err = loadMeshes(ctx); !err.empty()) return err;
+  if (std::string err = loadMorphWeights(ctx); !err.empty()) return err;
+  if (std::string err = loadLights(ctx); !err.empty()) return err;
+  if (std::string err = loadVisibility(ctx); !err.empty()) return err;
   loadImages(ctx);
-  loadMaterials(ctx);
+  if (std::string err = loadMaterials(ctx); !err.empty()) return err;
   updateWorldTransforms(scene);
+  releaseCopiedResources(doc);
   return {};
 }
 
@@ -32,7 +81,9 @@ LoadResult loadScene(const std::string& path) {
   // The steps return errors; what can still throw is the allocator (or a bug): never let it
   // escape to the caller.
   try {
-    error = loadInto(path, *scene, result.warnings);
+    auto doc = std::make_shared<GltfDocument>();
+    error = loadInto(path, *scene, *doc, result.warnings);
+    if (error.empty()) result.document = std::move(doc);
   } catch (const std::bad_alloc&) {
     error = "out of memory";
   } catch (const std::exception& e) {
@@ -41,6 +92,7 @@ LoadResult loadScene(const std::string& path) {
   for (std::string& w : result.warnings) w = path + ": " + w;
   if (!error.empty()) {
     result.error = path + ": " + error;
+    result.document.reset();
     return result;
   }
   result.scene = std::move(scene);

@@ -9,10 +9,19 @@
 
 namespace vitrine::scene {
 
+struct GltfDocument;  // gltf_document.h: kept opaque so that the app needs neither tinygltf
+                      // nor nlohmann
+
 struct LoadResult {
   std::unique_ptr<Scene> scene;       // null on error
   std::string error;                  // one line: "<file>: <JSON pointer or index>: <what>"
   std::vector<std::string> warnings;  // one line each, same form
+  // The parsed asset, kept for what is resolved after loading: animations (anim/) and JSON
+  // pointers (object_model.h). Null on error. Its JSON is whole; of tinygltf's resources only
+  // the buffers that animations or skins read remain (the scene copied everything else):
+  // other buffers and every image's encoded bytes are released, so readAccessor() works for
+  // animation sampler and skin accessors only.
+  std::shared_ptr<GltfDocument> document;
 };
 
 // Loads and validates the whole asset. Never throws and never aborts on bad content:

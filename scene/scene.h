@@ -5,9 +5,11 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -38,18 +40,23 @@ struct Primitive {
   std::vector<glm::vec3> normals;   // triangles: always filled (flat normals when absent)
   std::vector<glm::vec4> tangents;  // TANGENT when present
   std::vector<glm::vec2> texcoords[2];
-  std::vector<glm::vec4> colors;    // COLOR_0 as linear RGBA (RGB inputs get alpha 1)
+  std::vector<glm::vec4> colors;  // COLOR_0 as linear RGBA (RGB inputs get alpha 1)
   // Always filled after load: a list of the topology above (1, 2 or 3 indices per element).
   std::vector<uint32_t> indices;
-  int material = -1;                // index into Scene::materials, -1 = the spec's default
-  uint32_t sourceVertexCount = 0;   // count of the POSITION accessor in the file
-  Bounds bounds;                    // of positions, in mesh space
+  int material = -1;               // index into Scene::materials, -1 = the spec's default
+  uint32_t sourceVertexCount = 0;  // count of the POSITION accessor in the file
+  Bounds bounds;                   // of positions, in mesh space
 };
 
 struct Mesh {
   std::string name;
   std::vector<Primitive> primitives;
-  std::vector<float> weights;  // default morph weights
+  // Default morph weights, exactly targetCount of them: mesh.weights, else zeros (glTF 2.0
+  // §3.7.2.2 Morph Targets).
+  std::vector<float> weights;
+  uint32_t targetCount = 0;  // morph targets of every primitive (the loader checks they agree)
+  // Index of weights[0] in the MorphWeights region of the Object Model (object_model.h).
+  uint32_t morphWeightOffset = 0;
 };
 
 struct Node {
@@ -66,7 +73,14 @@ struct Node {
   glm::vec3 scale{1.0f};
   bool hasMatrix = false;
   glm::mat4 matrix{1.0f};
-  std::vector<float> weights;  // morph weights override (empty = mesh defaults)
+  // The morph weights this node instantiates its mesh with, sized at load to the mesh's
+  // targetCount (empty without a mesh or targets): node.weights, else mesh.weights, else
+  // zeros (glTF 2.0 "Morph Targets" under mesh instantiation). Animations write here.
+  std::vector<float> weights;
+  // Index of weights[0] in the MorphWeights region of the Object Model (object_model.h).
+  uint32_t morphWeightOffset = 0;
+  int light = -1;        // KHR_lights_punctual: index into Scene::lights, -1 = none
+  float visible = 1.0f;  // KHR_node_visibility `visible` (1 or 0; hides the whole subtree)
 
   glm::mat4 localMatrix() const;
 };
@@ -86,6 +100,20 @@ struct Camera {
   // Projection matrix as the glTF spec (3.10.2-3) writes it: OpenGL clip space,
   // y up, depth -1..1. viewportAspect is used when aspectRatio is absent.
   glm::mat4 projection(float viewportAspect) const;
+};
+
+// KHR_lights_punctual: a light, placed by the nodes that reference it (light points down -Z).
+struct Light {
+  enum class Type : uint8_t { Directional, Point, Spot };
+  std::string name;
+  Type type = Type::Point;
+  glm::vec3 color{1.0f};       // linear RGB
+  float intensity = 1.0f;      // candela (point, spot) or lux (directional)
+  std::optional<float> range;  // absent: infinite
+  // Spot lights only (defaults when the spot object is absent).
+  float innerConeAngle = 0.0f;
+  float outerConeAngle = 0.7853981633974483f;  // PI / 4
+  bool hasSpot = false;                        // the light's `spot` object is present in the JSON
 };
 
 enum class Filter : uint8_t { Nearest, Linear };
@@ -113,11 +141,34 @@ struct Texture {
 
 enum class AlphaMode : uint8_t { Opaque, Mask, Blend };
 
+// The material extensions Vitrine reads; bit i of Material::extensions is set when the
+// extension object of MaterialExtension(i) is present in the material.
+enum class MaterialExtension : uint8_t {
+  Unlit,                // KHR_materials_unlit
+  EmissiveStrength,     // KHR_materials_emissive_strength (MaterialData::emissive.w)
+  Ior,                  // KHR_materials_ior
+  Specular,             // KHR_materials_specular
+  Sheen,                // KHR_materials_sheen
+  Clearcoat,            // KHR_materials_clearcoat
+  Transmission,         // KHR_materials_transmission
+  Volume,               // KHR_materials_volume
+  Iridescence,          // KHR_materials_iridescence
+  Anisotropy,           // KHR_materials_anisotropy
+  Dispersion,           // KHR_materials_dispersion
+  DiffuseTransmission,  // KHR_materials_diffuse_transmission
+  Count
+};
+
+// "KHR_materials_ior" for MaterialExtension::Ior, ...
+const char* materialExtensionName(MaterialExtension extension);
+
 struct Material {
   std::string name;
   AlphaMode alphaMode = AlphaMode::Opaque;
   bool doubleSided = false;
   bool unlit = false;
+  uint32_t extensions = 0;  // bit set of MaterialExtension: which extension objects exist
+  bool has(MaterialExtension e) const { return (extensions >> uint32_t(e)) & 1u; }
   // Texture per slot (gpu::kSlot*): index into Scene::textures, -1 when absent.
   std::array<int, gpu::kTextureSlotCount> textures{-1, -1, -1, -1, -1};
 };
@@ -136,6 +187,9 @@ struct Scene {
   // Packed material array, one entry per material plus, last, the spec's default material
   // (index materials.size()) used by primitives with material -1.
   std::vector<gpu::MaterialData> materialData;
+  // The extension factors, packed the same way (one per material, the default material last).
+  std::vector<gpu::MaterialExtensionData> materialExtensionData;
+  std::vector<Light> lights;  // KHR_lights_punctual
   std::vector<Texture> textures;
   std::vector<Sampler> samplers;
   std::vector<Image> images;
@@ -145,6 +199,13 @@ struct Scene {
 
   // World matrix per node, kept current by updateWorldTransforms().
   std::vector<glm::mat4> world;
+
+  // Values under `extras` that a JSON pointer resolved (object_model.h), one entry per
+  // number, boolean or array of numbers: floats, booleans as 0/1. A deque of vectors so that
+  // each entry stays where it is (slots keep pointers into it) and holds its array contiguous.
+  std::deque<std::vector<float>> extrasValues;
+  // The pointer of each resolved value (the number or the whole array) to its entry.
+  std::unordered_map<std::string, uint32_t> extrasIndex;
 
   uint32_t defaultMaterialIndex() const { return uint32_t(materials.size()); }
 };
@@ -157,5 +218,9 @@ Bounds sceneBounds(const Scene& scene, int sceneIndex);
 
 // The material data of a material with every property at its spec default.
 gpu::MaterialData defaultMaterialData();
+
+// Every material extension factor at its extension's default (the values a material without
+// those extensions renders with).
+gpu::MaterialExtensionData defaultMaterialExtensionData();
 
 }  // namespace vitrine::scene

@@ -47,6 +47,29 @@ struct MaterialData {
   TextureRef textures[kTextureSlotCount];
 };
 
+// The factors of the PBR material extensions, one entry per material (plus the default
+// material, last) like MaterialData. Each value holds its extension's default when the
+// extension object is absent; Material::extensions tells which objects are present.
+struct MaterialExtensionData {
+  vec4 specular;     // xyz KHR_materials_specular specularColorFactor, w specularFactor
+  vec4 sheen;        // xyz KHR_materials_sheen sheenColorFactor, w sheenRoughnessFactor
+  vec4 attenuation;  // xyz KHR_materials_volume attenuationColor, w attenuationDistance (+inf)
+  // xyz KHR_materials_diffuse_transmission diffuseTransmissionColorFactor,
+  // w diffuseTransmissionFactor
+  vec4 diffuseTransmission;
+  // x KHR_materials_ior ior, y KHR_materials_transmission transmissionFactor,
+  // z KHR_materials_volume thicknessFactor, w KHR_materials_dispersion dispersion
+  vec4 refraction;
+  // KHR_materials_clearcoat: x clearcoatFactor, y clearcoatRoughnessFactor,
+  // z clearcoatNormalTexture.scale, w unused (0)
+  vec4 clearcoat;
+  // KHR_materials_iridescence: x iridescenceFactor, y iridescenceIor,
+  // z iridescenceThicknessMinimum, w iridescenceThicknessMaximum
+  vec4 iridescence;
+  // KHR_materials_anisotropy: x anisotropyStrength, y anisotropyRotation, zw unused (0)
+  vec4 anisotropy;
+};
+
 // Per-node data, indexed per draw.
 struct NodeData {
   mat4 world;   // node world matrix
@@ -72,6 +95,7 @@ struct DrawConstants {
 static_assert(sizeof(DrawConstants) == 8);
 static_assert(sizeof(TextureRef) == 32);
 static_assert(sizeof(MaterialData) == 64 + kTextureSlotCount * 32);
+static_assert(sizeof(MaterialExtensionData) == 8 * 16);
 static_assert(sizeof(NodeData) == 128);
 static_assert(sizeof(FrameData) == 160);
 }  // namespace vitrine::gpu

@@ -1,0 +1,117 @@
+#include "material_extensions.h"
+
+#include <cstddef>
+#include <limits>
+
+namespace vitrine::scene {
+namespace {
+
+using gpu::MaterialData;
+using gpu::MaterialExtensionData;
+
+constexpr uint32_t at(size_t member, uint32_t component) {
+  return uint32_t(member) + 4 * component;
+}
+#define VITRINE_EXT(member, c) at(offsetof(MaterialExtensionData, member), c)
+
+// Factor names and defaults: each extension's README (KhronosGroup/glTF extensions/2.0/Khronos);
+// the pointers they get are in the glTF 2.0 Asset Object Model, "Extension Pointers".
+constexpr ExtensionFactor kEmissiveStrength[] = {
+    {"emissiveStrength", nullptr, 1, at(offsetof(MaterialData, emissive), 3), true}};
+constexpr ExtensionFactor kIor[] = {{"ior", nullptr, 1, VITRINE_EXT(refraction, 0), false}};
+constexpr ExtensionFactor kSpecular[] = {
+    {"specularFactor", nullptr, 1, VITRINE_EXT(specular, 3), false},
+    {"specularColorFactor", nullptr, 3, VITRINE_EXT(specular, 0), false}};
+constexpr ExtensionFactor kSheen[] = {
+    {"sheenColorFactor", nullptr, 3, VITRINE_EXT(sheen, 0), false},
+    {"sheenRoughnessFactor", nullptr, 1, VITRINE_EXT(sheen, 3), false}};
+constexpr ExtensionFactor kClearcoat[] = {
+    {"clearcoatFactor", nullptr, 1, VITRINE_EXT(clearcoat, 0), false},
+    {"clearcoatRoughnessFactor", nullptr, 1, VITRINE_EXT(clearcoat, 1), false},
+    {"scale", "clearcoatNormalTexture", 1, VITRINE_EXT(clearcoat, 2), false}};
+constexpr ExtensionFactor kTransmission[] = {
+    {"transmissionFactor", nullptr, 1, VITRINE_EXT(refraction, 1), false}};
+constexpr ExtensionFactor kVolume[] = {
+    {"thicknessFactor", nullptr, 1, VITRINE_EXT(refraction, 2), false},
+    {"attenuationDistance", nullptr, 1, VITRINE_EXT(attenuation, 3), false},
+    {"attenuationColor", nullptr, 3, VITRINE_EXT(attenuation, 0), false}};
+constexpr ExtensionFactor kIridescence[] = {
+    {"iridescenceFactor", nullptr, 1, VITRINE_EXT(iridescence, 0), false},
+    {"iridescenceIor", nullptr, 1, VITRINE_EXT(iridescence, 1), false},
+    {"iridescenceThicknessMinimum", nullptr, 1, VITRINE_EXT(iridescence, 2), false},
+    {"iridescenceThicknessMaximum", nullptr, 1, VITRINE_EXT(iridescence, 3), false}};
+constexpr ExtensionFactor kAnisotropy[] = {
+    {"anisotropyStrength", nullptr, 1, VITRINE_EXT(anisotropy, 0), false},
+    {"anisotropyRotation", nullptr, 1, VITRINE_EXT(anisotropy, 1), false}};
+constexpr ExtensionFactor kDispersion[] = {
+    {"dispersion", nullptr, 1, VITRINE_EXT(refraction, 3), false}};
+constexpr ExtensionFactor kDiffuseTransmission[] = {
+    {"diffuseTransmissionFactor", nullptr, 1, VITRINE_EXT(diffuseTransmission, 3), false},
+    {"diffuseTransmissionColorFactor", nullptr, 3, VITRINE_EXT(diffuseTransmission, 0), false}};
+#undef VITRINE_EXT
+
+constexpr const char* kSpecularTextures[] = {"specularTexture", "specularColorTexture"};
+constexpr const char* kSheenTextures[] = {"sheenColorTexture", "sheenRoughnessTexture"};
+constexpr const char* kClearcoatTextures[] = {"clearcoatTexture", "clearcoatRoughnessTexture",
+                                              "clearcoatNormalTexture"};
+constexpr const char* kTransmissionTextures[] = {"transmissionTexture"};
+constexpr const char* kVolumeTextures[] = {"thicknessTexture"};
+constexpr const char* kIridescenceTextures[] = {"iridescenceTexture",
+                                                "iridescenceThicknessTexture"};
+constexpr const char* kAnisotropyTextures[] = {"anisotropyTexture"};
+constexpr const char* kDiffuseTransmissionTextures[] = {"diffuseTransmissionTexture",
+                                                        "diffuseTransmissionColorTexture"};
+
+using E = MaterialExtension;
+const MaterialExtensionInfo kTable[] = {
+    {E::Unlit, "KHR_materials_unlit", {}, {}},
+    {E::EmissiveStrength, "KHR_materials_emissive_strength", kEmissiveStrength, {}},
+    {E::Ior, "KHR_materials_ior", kIor, {}},
+    {E::Specular, "KHR_materials_specular", kSpecular, kSpecularTextures},
+    {E::Sheen, "KHR_materials_sheen", kSheen, kSheenTextures},
+    {E::Clearcoat, "KHR_materials_clearcoat", kClearcoat, kClearcoatTextures},
+    {E::Transmission, "KHR_materials_transmission", kTransmission, kTransmissionTextures},
+    {E::Volume, "KHR_materials_volume", kVolume, kVolumeTextures},
+    {E::Iridescence, "KHR_materials_iridescence", kIridescence, kIridescenceTextures},
+    {E::Anisotropy, "KHR_materials_anisotropy", kAnisotropy, kAnisotropyTextures},
+    {E::Dispersion, "KHR_materials_dispersion", kDispersion, {}},
+    {E::DiffuseTransmission, "KHR_materials_diffuse_transmission", kDiffuseTransmission,
+     kDiffuseTransmissionTextures},
+};
+static_assert(std::size(kTable) == size_t(MaterialExtension::Count));
+
+}  // namespace
+
+std::span<const MaterialExtensionInfo> materialExtensionTable() {
+  return kTable;
+}
+
+const MaterialExtensionInfo* findMaterialExtension(std::string_view name) {
+  for (const MaterialExtensionInfo& e : kTable) {
+    if (name == e.name) return &e;
+  }
+  return nullptr;
+}
+
+const char* materialExtensionName(MaterialExtension extension) {
+  return size_t(extension) < std::size(kTable) ? kTable[size_t(extension)].name : "?";
+}
+
+gpu::MaterialExtensionData defaultMaterialExtensionData() {
+  gpu::MaterialExtensionData e{};
+  e.specular = glm::vec4(1.0f, 1.0f, 1.0f, 1.0f);  // KHR_materials_specular
+  e.sheen = glm::vec4(0.0f);                       // KHR_materials_sheen
+  // KHR_materials_volume: attenuationColor white, attenuationDistance +infinity.
+  e.attenuation = glm::vec4(1.0f, 1.0f, 1.0f, std::numeric_limits<float>::infinity());
+  e.diffuseTransmission = glm::vec4(1.0f, 1.0f, 1.0f, 0.0f);  // color white, factor 0
+  // ior 1.5 (KHR_materials_ior); transmission, thickness and dispersion 0.
+  e.refraction = glm::vec4(1.5f, 0.0f, 0.0f, 0.0f);
+  // KHR_materials_clearcoat: factor 0, roughness 0, clearcoatNormalTexture.scale 1.
+  e.clearcoat = glm::vec4(0.0f, 0.0f, 1.0f, 0.0f);
+  // KHR_materials_iridescence: factor 0, ior 1.3, thickness 100 to 400 nm.
+  e.iridescence = glm::vec4(0.0f, 1.3f, 100.0f, 400.0f);
+  e.anisotropy = glm::vec4(0.0f);  // KHR_materials_anisotropy
+  return e;
+}
+
+}  // namespace vitrine::scene
