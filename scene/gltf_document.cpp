@@ -116,7 +116,8 @@ std::string loadResources(const Json& root, const std::string& baseDir, bool glb
 
 std::string readGltfDocument(const std::string& path, GltfDocument& out) {
   std::vector<uint8_t> bytes;
-  if (std::string err = readWholeFile(path, bytes); !err.empty()) return err;
+  // tinygltf takes 32-bit lengths; GLB declares a 32-bit length anyway (§4.4.2).
+  if (std::string err = readRegularFile(path, bytes, UINT_MAX); !err.empty()) return err;
   return parseGltfDocument(bytes, std::filesystem::path(path).parent_path().string(), out);
 }
 
@@ -138,6 +139,10 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
   } catch (const Json::parse_error& e) {
     return std::string(glb ? "invalid JSON in the GLB JSON chunk: " : "invalid JSON: ") +
            parserMessage(e) + " (byte " + std::to_string(e.byte) + ")";
+  } catch (const Json::exception& e) {
+    // e.g. out_of_range.406 for a number beyond double range ("1e400").
+    return std::string(glb ? "invalid JSON in the GLB JSON chunk: " : "invalid JSON: ") +
+           parserMessage(e);
   }
   if (tooDeep(out.json)) {
     return "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels (not supported)";

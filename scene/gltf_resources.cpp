@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 
 #include <fcntl.h>
@@ -75,17 +76,34 @@ size_t firstNonBase64(const std::string& uri) {
 
 }  // namespace
 
-std::string readWholeFile(const std::string& path, std::vector<uint8_t>& out) {
+std::string readRegularFile(const std::string& path, std::vector<uint8_t>& out, uint64_t maxBytes,
+                            bool prefixOnly) {
   out.clear();
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a FIFO must not wait for a writer; it is then refused as not regular.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return std::string("cannot open file: ") + std::strerror(errno);
   struct stat st {};
-  if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-    const int e = S_ISDIR(st.st_mode) ? EISDIR : errno;
+  if (::fstat(fd, &st) != 0) {
+    const int e = errno;
     ::close(fd);
     return std::string("cannot open file: ") + std::strerror(e);
   }
-  out.resize(size_t(st.st_size));
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return S_ISDIR(st.st_mode) ? std::string("cannot open file: ") + std::strerror(EISDIR)
+                               : std::string("cannot open file: not a regular file");
+  }
+  // The size is checked before anything is allocated.
+  uint64_t size = uint64_t(st.st_size);
+  if (size > maxBytes) {
+    if (!prefixOnly) {
+      ::close(fd);
+      return "cannot read file: it has " + std::to_string(size) + " bytes, more than the " +
+             std::to_string(maxBytes) + " supported";
+    }
+    size = maxBytes;
+  }
+  out.resize(size_t(size));
   size_t done = 0;
   while (done < out.size()) {
     const ssize_t n = ::read(fd, out.data() + done, out.size() - done);
@@ -173,24 +191,31 @@ std::string ResourceCache::loadBuffer(const Json& buffer, size_t i, const std::s
     }
     return {};
   }
+  const std::string path = realPath(baseDir, uri);
+  // tinygltf asks for files by path alone, so one file can only be served at one length; a
+  // file shared by several buffers is read once.
+  const std::string key = tinygltfPath(baseDir, uri);
+  if (auto it = entries_.find(key); it != entries_.end()) {
+    if (it->second.byteLength != byteLength) {
+      return located(at, "uses file \"" + path +
+                             "\" like an earlier buffer but with another byteLength (not "
+                             "supported)");
+    }
+    ++it->second.uses;
+    return {};
+  }
   Entry e;
-  e.path = realPath(baseDir, uri);
-  if (std::string err = readWholeFile(e.path, e.data); !err.empty()) {
+  e.path = path;
+  // Only byteLength bytes are read: extra bytes are ignored (§3.6.1.1).
+  if (std::string err = readRegularFile(e.path, e.data, byteLength, true); !err.empty()) {
     return located(at + "/uri", err.insert(err.find(':'), " \"" + e.path + "\""));
   }
-  // §3.6.1.1: the resource MUST be at least byteLength long; extra bytes are ignored.
+  // §3.6.1.1: the resource MUST be at least byteLength long.
   if (e.data.size() < byteLength) {
     return located(at, "file \"" + e.path + "\" has " + std::to_string(e.data.size()) +
                            " bytes, but byteLength is " + std::to_string(byteLength));
   }
-  e.data.resize(byteLength);
   e.byteLength = byteLength;
-  // tinygltf asks for files by path alone, so one file can only be served at one length.
-  const std::string key = tinygltfPath(baseDir, uri);
-  if (auto it = entries_.find(key); it != entries_.end() && it->second.byteLength != byteLength) {
-    return located(at, "uses file \"" + e.path +
-                           "\" like an earlier buffer but with another byteLength (not supported)");
-  }
   entries_[key] = std::move(e);
   return {};
 }
@@ -214,10 +239,14 @@ std::string ResourceCache::loadImage(const Json& image, size_t i, const std::str
     return {};
   }
   const std::string key = tinygltfPath(baseDir, uri);
-  if (entries_.count(key)) return {};  // already read (for a buffer or another image)
+  if (auto it = entries_.find(key); it != entries_.end()) {
+    ++it->second.uses;  // already read (for a buffer or another image)
+    return {};
+  }
   Entry e;
   e.path = realPath(baseDir, uri);
-  if (std::string err = readWholeFile(e.path, e.data); !err.empty()) {
+  // stb_image takes int lengths (load_images.cpp).
+  if (std::string err = readRegularFile(e.path, e.data, INT_MAX); !err.empty()) {
     warnings.push_back(located(at, err.insert(err.find(':'), " \"" + e.path + "\"")));
     return {};
   }
@@ -259,23 +288,17 @@ bool ResourceCache::readFile(std::vector<unsigned char>* out, std::string* err,
     return false;
   }
   Entry& e = it->second;
-  if (!e.consumed) {
-    // Moved, not copied: a large .bin is held once. A second reference reads it again.
+  if (e.uses == 0) {
+    if (err) *err += "file \"" + e.path + "\" requested more often than referenced";
+    return false;
+  }
+  // The last reference takes the bytes (a large .bin is held once), earlier ones copy them:
+  // the file is never read twice.
+  if (--e.uses == 0) {
     *out = std::move(e.data);
-    e.consumed = true;
-    return true;
+  } else {
+    *out = e.data;
   }
-  std::vector<uint8_t> again;
-  if (std::string error = readWholeFile(e.path, again); !error.empty()) {
-    if (err) *err += error;
-    return false;
-  }
-  if (again.size() < e.byteLength) {
-    if (err) *err += "file \"" + e.path + "\" changed while loading";
-    return false;
-  }
-  again.resize(e.byteLength);
-  *out = std::move(again);
   return true;
 }
 

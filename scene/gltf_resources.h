@@ -16,9 +16,13 @@
 
 namespace vitrine::scene {
 
-// Reads a whole file. Returns "" or "cannot open file: <reason>" / "cannot read file: <reason>"
-// (reasons from strerror, e.g. "No such file or directory").
-[[nodiscard]] std::string readWholeFile(const std::string& path, std::vector<uint8_t>& out);
+// Reads a regular file (anything else, a FIFO or a device, is refused without blocking):
+// all of it, or with prefixOnly its first maxBytes bytes at most. The size is checked before
+// anything is allocated: a whole file longer than maxBytes is an error. Returns "" or
+// "cannot open file: <reason>" / "cannot read file: <reason>" (reasons from strerror, e.g.
+// "No such file or directory", or "not a regular file").
+[[nodiscard]] std::string readRegularFile(const std::string& path, std::vector<uint8_t>& out,
+                                          uint64_t maxBytes, bool prefixOnly = false);
 
 // RFC 3986 percent-decoding of a relative URI reference ("a%20b.bin" -> "a b.bin").
 std::string percentDecode(const std::string& uri);
@@ -40,10 +44,10 @@ class ResourceCache {
 
  private:
   struct Entry {
-    std::string path;           // the real file, for a second read
-    uint64_t byteLength = 0;    // buffers: the length to serve (files may be longer)
-    std::vector<uint8_t> data;  // moved out to tinygltf on first read
-    bool consumed = false;
+    std::string path;           // the real file, for messages
+    uint64_t byteLength = 0;    // buffers: the length served (only that much is read)
+    std::vector<uint8_t> data;  // copied to tinygltf, moved out on the last reference
+    uint32_t uses = 1;          // buffers and images referring to the file
   };
   std::string loadBuffer(const Json& buffer, size_t index, const std::string& baseDir, bool isGlb,
                          std::span<const uint8_t> glbBin);

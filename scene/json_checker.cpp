@@ -1,5 +1,6 @@
 #include "json_checker.h"
 
+#include <cfloat>
 #include <cmath>
 
 namespace vitrine::scene {
@@ -26,6 +27,16 @@ bool asInteger(const Json& v, int64_t& out) {
     return true;
   }
   return false;
+}
+
+// The loader stores numbers as floats: a finite double beyond FLT_MAX would become infinite.
+void checkFloat(const Json& v, const std::string& at) {
+  if (!v.is_number() || !std::isfinite(v.get<double>())) {
+    JsonChecker::fail(at, "expected a number, got " + describeJson(v));
+  }
+  if (std::fabs(v.get<double>()) > double(FLT_MAX)) {
+    JsonChecker::fail(at, describeJson(v) + " does not fit a 32-bit float");
+  }
 }
 
 std::string singularOrPlural(size_t n, const char* noun) {
@@ -98,9 +109,7 @@ std::optional<double> JsonChecker::number(const Json& o, const std::string& at, 
                                           bool required) const {
   const Json* v = get(o, at, key, required);
   if (!v) return std::nullopt;
-  if (!v->is_number() || !std::isfinite(v->get<double>())) {
-    fail(at + jsonPointer(key), "expected a number, got " + describeJson(*v));
-  }
+  checkFloat(*v, at + jsonPointer(key));
   return v->get<double>();
 }
 
@@ -130,10 +139,7 @@ void JsonChecker::numbers(const Json& o, const std::string& at, const char* key,
                 describeJson(*v));
   }
   for (size_t i = 0; i < v->size(); ++i) {
-    const Json& e = (*v)[i];
-    if (!e.is_number() || !std::isfinite(e.get<double>())) {
-      fail(p + jsonPointer(i), "expected a number, got " + describeJson(e));
-    }
+    checkFloat((*v)[i], p + jsonPointer(i));
   }
 }
 

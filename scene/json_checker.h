@@ -41,6 +41,8 @@ class JsonChecker {
   std::optional<uint64_t> integer(const Json& o, const std::string& at, const char* key,
                                   bool required, uint64_t min = 0,
                                   uint64_t max = kMaxSafeInteger) const;
+  // A finite number of magnitude <= FLT_MAX (the loader stores floats): "<pointer>: 1e+39
+  // does not fit a 32-bit float". numbers() checks each element the same way.
   std::optional<double> number(const Json& o, const std::string& at, const char* key,
                                bool required) const;
   std::optional<std::string> string(const Json& o, const std::string& at, const char* key,

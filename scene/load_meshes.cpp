@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstring>
 #include <numeric>
 
@@ -44,6 +45,9 @@ class PrimitiveReader {
   template <class Vec>
   std::string readStream(const Attribute& a, std::vector<Vec>& out) const;
   std::string readIndices(uint32_t vertexCount, std::vector<uint32_t>& out) const;
+  // Whether a primitive of `values` vertex and index values fits the limits (one primitive,
+  // the whole load); checked before an expansion allocates them.
+  std::string checkBudget(uint64_t values) const;
 
   const LoadContext& ctx_;
   const Json& prim_;
@@ -137,6 +141,44 @@ std::string PrimitiveReader::readIndices(uint32_t vertexCount, std::vector<uint3
   return {};
 }
 
+// Floats of one vertex over the streams of `p` that are filled; with flatNormals, as
+// generateFlatNormals() leaves them (NORMAL added, TANGENT dropped).
+uint64_t valuesPerVertex(const Primitive& p, bool flatNormals) {
+  uint64_t n = 3;
+  if (flatNormals || !p.normals.empty()) n += 3;
+  if (!flatNormals && !p.tangents.empty()) n += 4;
+  for (const auto& t : p.texcoords) n += t.empty() ? 0 : 2;
+  if (!p.colors.empty()) n += 4;
+  return n;
+}
+
+// The length of toListIndices()'s output for `n` indices of `mode` (an upper bound).
+uint64_t listIndexCount(int mode, uint64_t n) {
+  switch (mode) {
+    case gltf::kLineStrip:
+      return n < 2 ? 0 : 2 * (n - 1);
+    case gltf::kLineLoop:
+      return n < 2 ? 0 : 2 * n;
+    case gltf::kTriangleStrip:
+    case gltf::kTriangleFan:
+      return n < 3 ? 0 : 3 * (n - 2);
+    default:
+      return n;
+  }
+}
+
+std::string PrimitiveReader::checkBudget(uint64_t values) const {
+  if (values > kMaxAccessorValues) {
+    return located(at_,
+                   "the mesh data would exceed " + std::to_string(kMaxAccessorValues) + " values");
+  }
+  if (ctx_.meshValues + values > ctx_.maxMeshValues) {
+    return located(at_,
+                   "the mesh data would exceed " + std::to_string(ctx_.maxMeshValues) + " values");
+  }
+  return {};
+}
+
 std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   skipped = false;
   const std::optional<Attribute> position = attribute("POSITION");
@@ -149,6 +191,13 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   if (std::string err = checkFormat(*position, {"VEC3"}, false); !err.empty()) return err;
   vertexCount_ = position->format.count;
   if (std::string err = readStream(*position, p.positions); !err.empty()) return err;
+  // Bounds, flat normals and the camera framing all break on Inf/NaN positions.
+  for (size_t v = 0; v < p.positions.size(); ++v) {
+    const glm::vec3& x = p.positions[v];
+    if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(x.z)) {
+      return located(position->at, "value " + std::to_string(v) + " is not finite");
+    }
+  }
 
   if (auto a = attribute("NORMAL")) {
     if (std::string err = checkFormat(*a, {"VEC3"}, false); !err.empty()) return err;
@@ -174,6 +223,11 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   if (std::string err = readIndices(vertexCount_, sequence); !err.empty()) return err;
   const int mode = int(integer(prim_, "mode", gltf::kTriangles));
   p.topology = listTopology(mode);
+  if (std::string err = checkBudget(uint64_t(vertexCount_) * valuesPerVertex(p, false) +
+                                    listIndexCount(mode, sequence.size()));
+      !err.empty()) {
+    return err;
+  }
   const size_t unused = toListIndices(mode, sequence, p.indices);
   if (p.indices.empty()) {
     ctx_.warnings.push_back(located(at_, std::to_string(sequence.size()) +
@@ -189,7 +243,13 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   }
   p.material = int(integer(prim_, "material", -1));
   p.sourceVertexCount = vertexCount_;
-  if (p.topology == Topology::Triangles && p.normals.empty()) generateFlatNormals(p);
+  if (p.topology == Topology::Triangles && p.normals.empty()) {
+    // Un-welding gives every index a vertex of its own.
+    const uint64_t n = p.indices.size();
+    if (std::string err = checkBudget(n * valuesPerVertex(p, true) + n); !err.empty()) return err;
+    generateFlatNormals(p);
+  }
+  ctx_.meshValues += uint64_t(p.positions.size()) * valuesPerVertex(p, false) + p.indices.size();
   for (const glm::vec3& v : p.positions) p.bounds.extend(v);
   return {};
 }

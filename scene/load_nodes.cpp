@@ -1,3 +1,8 @@
+#include <cfloat>
+#include <cstdint>
+#include <cstdio>
+#include <numbers>
+
 #include <glm/gtc/type_ptr.hpp>
 
 #include "load_steps.h"
@@ -109,6 +114,8 @@ std::string loadNodes(const LoadContext& ctx) {
   if (std::string err = linkParents(scene.nodes); !err.empty()) return err;
 
   const Json& scenes = array(ctx.doc.json, "scenes");
+  // The scene that last listed each node: the schema's uniqueItems, in linear time.
+  std::vector<size_t> listedBy(scene.nodes.size(), SIZE_MAX);
   for (size_t s = 0; s < scenes.size(); ++s) {
     SceneRoots roots;
     roots.name = string(scenes[s], "name");
@@ -121,6 +128,11 @@ std::string loadNodes(const LoadContext& ctx) {
                        "node " + std::to_string(n) + " is not a root node (child of node " +
                            std::to_string(scene.nodes[n].parent) + ")");
       }
+      if (listedBy[n] == s) {
+        return located(jsonPointer("scenes", s, "nodes", k),
+                       "node " + std::to_string(n) + " is listed twice");
+      }
+      listedBy[n] = s;
       roots.nodes.push_back(n);
     }
     scene.scenes.push_back(std::move(roots));
@@ -136,11 +148,22 @@ std::string loadNodes(const LoadContext& ctx) {
   return {};
 }
 
-void loadCameras(const LoadContext& ctx) {
-  for (const Json& j : array(ctx.doc.json, "cameras")) {
+std::string loadCameras(const LoadContext& ctx) {
+  const Json& cameras = array(ctx.doc.json, "cameras");
+  for (size_t i = 0; i < cameras.size(); ++i) {
+    const Json& j = cameras[i];
     Camera c;
     c.name = string(j, "name");
-    if (string(j, "type") == "perspective") {
+    // Checked again after the conversion to float: a tiny positive double may become 0 (or a
+    // denormal), two distinct doubles the same float.
+    const std::string type = string(j, "type");
+    const std::string at = jsonPointer("cameras", i, type);
+    auto bad = [&](const char* key, const std::string& what, float v) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%.9g", double(v));
+      return located(at + jsonPointer(key), what + " (is " + text + " as a float)");
+    };
+    if (type == "perspective") {
       // §3.10.3: without zfar the projection is infinite; without aspectRatio the viewport's.
       const Json& p = j["perspective"];
       c.type = Camera::Type::Perspective;
@@ -148,6 +171,14 @@ void loadCameras(const LoadContext& ctx) {
       if (member(p, "aspectRatio")) c.aspectRatio = float(number(p, "aspectRatio", 0.0));
       c.znear = float(number(p, "znear", 0.0));
       if (member(p, "zfar")) c.zfar = float(number(p, "zfar", 0.0));
+      if (!(c.yfov > 0.0f && c.yfov < std::numbers::pi_v<float>)) {
+        return bad("yfov", "must be in (0, pi)", c.yfov);
+      }
+      if (c.aspectRatio && !(*c.aspectRatio > 0.0f)) {
+        return bad("aspectRatio", "must be > 0", *c.aspectRatio);
+      }
+      if (!(c.znear >= FLT_MIN)) return bad("znear", "must be > 0", c.znear);
+      if (c.zfar && !(*c.zfar > c.znear)) return bad("zfar", "must be greater than znear", *c.zfar);
     } else {
       const Json& o = j["orthographic"];
       c.type = Camera::Type::Orthographic;
@@ -155,9 +186,14 @@ void loadCameras(const LoadContext& ctx) {
       c.ymag = float(number(o, "ymag", 0.0));
       c.znear = float(number(o, "znear", 0.0));
       c.zfar = float(number(o, "zfar", 0.0));
+      if (c.xmag == 0.0f) return bad("xmag", "must not be zero", c.xmag);
+      if (c.ymag == 0.0f) return bad("ymag", "must not be zero", c.ymag);
+      if (!(c.znear >= 0.0f)) return bad("znear", "must be >= 0", c.znear);
+      if (!(*c.zfar > c.znear)) return bad("zfar", "must be greater than znear", *c.zfar);
     }
     ctx.scene.cameras.push_back(std::move(c));
   }
+  return {};
 }
 
 }  // namespace vitrine::scene

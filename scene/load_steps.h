@@ -3,6 +3,7 @@
 // warnings of the same form; the file name is prepended by loadScene().
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -11,10 +12,18 @@
 
 namespace vitrine::scene {
 
+// Upper bound on the vertex and index values (floats of every stream plus indices) of all the
+// meshes of one load, after strips and fans became lists and flat normals un-welded vertices:
+// those expansions are checked against it (and against kMaxAccessorValues for one primitive)
+// before anything is allocated. 2 GiB of 32-bit values.
+inline constexpr uint64_t kMaxMeshValues = uint64_t(1) << 29;
+
 struct LoadContext {
   const GltfDocument& doc;
   Scene& scene;
   std::vector<std::string>& warnings;
+  uint64_t maxMeshValues = kMaxMeshValues;  // tests lower it
+  mutable uint64_t meshValues = 0;          // used so far, counted by loadMeshes()
 };
 
 // Scene::nodes and Scene::scenes / activeScene. Checks that the hierarchy is a set of disjoint
@@ -22,8 +31,10 @@ struct LoadContext {
 // when the file has no scenes, one scene of every root node is synthesized.
 [[nodiscard]] std::string loadNodes(const LoadContext& ctx);
 
-// Scene::cameras; presence of aspectRatio and zfar comes from the JSON.
-void loadCameras(const LoadContext& ctx);
+// Scene::cameras; presence of aspectRatio and zfar comes from the JSON. The schema's
+// constraints are checked again on the float values (yfov in (0, pi), znear > 0 for
+// perspective, zfar > znear, nonzero xmag/ymag).
+[[nodiscard]] std::string loadCameras(const LoadContext& ctx);
 
 // Scene::meshes: vertex streams, list indices, flat normals where NORMAL is absent, bounds.
 [[nodiscard]] std::string loadMeshes(const LoadContext& ctx);

@@ -59,7 +59,7 @@ std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
   doc.warnings.clear();
   const LoadContext ctx{doc, scene, warnings};
   if (std::string err = loadNodes(ctx); !err.empty()) return err;
-  loadCameras(ctx);
+  if (std::string err = loadCameras(ctx); !err.empty()) return err;
   if (std::string err = loadMeshes(ctx); !err.empty()) return err;
   if (std::string err = loadMorphWeights(ctx); !err.empty()) return err;
   if (std::string err = loadLights(ctx); !err.empty()) return err;

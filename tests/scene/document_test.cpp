@@ -3,8 +3,11 @@
 // "<path as given>: <pointer>: <what>".
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
+
+#include <sys/stat.h>
 
 #include "test_util.h"
 
@@ -52,6 +55,27 @@ TEST(Document, EmptyFile) {
                                  ": invalid JSON: parse error at line 1, column 1: syntax error "
                                  "while parsing value - unexpected end of input; expected '[', "
                                  "'{', or a literal (byte 1)");
+}
+
+TEST(Document, NumberBeyondDoubleRange) {
+  // nlohmann throws out_of_range (not parse_error) for it.
+  const std::string path = tempPath("document_1e400.gltf");
+  writeFile(path, R"({"asset": {"version": "2.0", "extras": 1e400}})");
+  EXPECT_EQ(loadError(path), path + ": invalid JSON: number overflow parsing '1e400'");
+}
+
+// A FIFO at `name` under VITRINE_TEST_TMP (replacing what was there): opening it for reading
+// would block until a writer comes.
+std::string makeFifo(const std::string& name) {
+  const std::string path = tempPath(name);
+  std::filesystem::remove(path);
+  EXPECT_EQ(::mkfifo(path.c_str(), 0600), 0) << std::strerror(errno);
+  return path;
+}
+
+TEST(Document, FifoIsRefusedWithoutBlocking) {
+  const std::string path = makeFifo("document_fifo.gltf");
+  EXPECT_EQ(loadError(path), path + ": cannot open file: not a regular file");
 }
 
 TEST(Document, DeepNestingIsRefusedWithoutOverflowingTheStack) {
@@ -219,6 +243,27 @@ TEST(Buffers, OneFileForTwoBuffersOfDifferentLengths) {
   EXPECT_EQ(loadError(path), path + ": /buffers/1: uses file \"" + tempPath("buffers_shared.bin") +
                                  "\" like an earlier buffer but with another byteLength (not "
                                  "supported)");
+}
+
+TEST(Buffers, FifoIsRefusedWithoutBlocking) {
+  std::filesystem::remove(tempPath("buffers_fifo.bin"));  // a FIFO of an earlier run
+  const std::string path = quadAsset().writeGltf("buffers_fifo");
+  const std::string bin = makeFifo("buffers_fifo.bin");
+  EXPECT_EQ(loadError(path),
+            path + ": /buffers/0/uri: cannot open file \"" + bin + "\": not a regular file");
+}
+
+TEST(Buffers, OneFileForTwoBuffersOfTheSameLength) {
+  AssetBuilder b = quadAsset();
+  const std::string path = b.writeGltf("buffers_shared_same");
+  nlohmann::json j = nlohmann::json::parse(b.gltfText("buffers_shared_same.bin"));
+  j["buffers"].push_back(j["buffers"][0]);
+  j["buffers"].push_back(j["buffers"][0]);
+  writeFile(path, j.dump());
+  scene::GltfDocument doc;
+  ASSERT_EQ(scene::readGltfDocument(path, doc), "");
+  ASSERT_EQ(doc.model.buffers.size(), 3u);
+  for (const auto& buffer : doc.model.buffers) EXPECT_EQ(buffer.data, b.bin());
 }
 
 TEST(Buffers, GltfBufferWithoutUri) {

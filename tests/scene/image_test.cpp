@@ -2,6 +2,10 @@
 // warnings with the texture falling back (Texture::image = -1).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include <sys/stat.h>
+
 #include "png_writer.h"
 #include "test_util.h"
 
@@ -32,16 +36,72 @@ TEST(Images, MissingFileIsAWarning) {
   EXPECT_EQ(r.scene->materials[0].textures[0], 0);  // the slot keeps its texture
 }
 
-TEST(Images, UndecodableBytesAreAWarning) {
+// The warning for a texturedQuad whose image is `encoded`, in a bufferView; checks the fallback.
+std::vector<std::string> bufferViewImageWarnings(const std::vector<uint8_t>& encoded,
+                                                 const std::string& stem) {
   AssetBuilder b = texturedQuad({{"bufferView", 0}});
-  b.json()["images"][0]["bufferView"] = b.addBufferView(std::vector<uint8_t>{1, 2, 3, 4, 5});
-  const std::string path = b.writeGlb("images_garbage");
-  const scene::LoadResult r = loadScene(path);
-  ASSERT_EQ(r.error, "");
-  EXPECT_EQ(r.warnings, std::vector<std::string>{path + ": /images/0: cannot decode image: unknown "
-                                                        "image type"});
+  b.json()["images"][0]["bufferView"] = b.addBufferView(encoded);
+  const scene::LoadResult r = loadScene(b.writeGlb(stem));
+  EXPECT_EQ(r.error, "");
+  if (!r.scene) return {};
   EXPECT_EQ(r.scene->textures[0].image, -1);
   EXPECT_EQ(r.scene->images[0].width, 0u);
+  EXPECT_TRUE(r.scene->images[0].rgba8.empty());
+  return warningsOf(r);
+}
+
+TEST(Images, FifoIsAWarning) {
+  const std::string fifo = tempPath("images_fifo.png");
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string path = texturedQuad({{"uri", "images_fifo.png"}}).writeGltf("images_fifo");
+  const scene::LoadResult r = loadScene(path);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.warnings, std::vector<std::string>{path + ": /images/0/uri: cannot open file \"" +
+                                                 fifo + "\": not a regular file"});
+  EXPECT_EQ(r.scene->textures[0].image, -1);
+}
+
+TEST(Images, UndecodableBytesAreAWarning) {
+  std::vector<uint8_t> png = encodePng(1, 1, 4, 8, {9, 8, 7, 6});
+  png.resize(12);  // the signature and part of IHDR's length
+  EXPECT_EQ(bufferViewImageWarnings(png, "images_garbage"),
+            std::vector<std::string>{"/images/0: cannot decode image: unknown image type"});
+}
+
+TEST(Images, FormatsOtherThanPngAndJpegAreAWarning) {
+  // stb_image would decode these (GIF, BMP); glTF allows PNG and JPEG only.
+  const std::vector<uint8_t> gif = {'G', 'I', 'F', '8', '9', 'a', 1, 0, 1, 0, 0, 0, 0};
+  EXPECT_EQ(bufferViewImageWarnings(gif, "images_gif"),
+            std::vector<std::string>{"/images/0: unsupported image format"});
+  EXPECT_EQ(bufferViewImageWarnings({1, 2, 3, 4, 5}, "images_junk"),
+            std::vector<std::string>{"/images/0: unsupported image format"});
+}
+
+// A PNG whose IHDR claims width x height (stb does not check the CRC): the header is read
+// before anything is decoded or allocated.
+std::vector<uint8_t> pngClaiming(uint32_t width, uint32_t height) {
+  std::vector<uint8_t> png = encodePng(1, 1, 4, 8, {9, 8, 7, 6});
+  for (int i = 0; i < 4; ++i) {
+    png[16 + i] = uint8_t(width >> (24 - 8 * i));
+    png[20 + i] = uint8_t(height >> (24 - 8 * i));
+  }
+  return png;
+}
+
+TEST(Images, TooLargeImageIsAWarning) {
+  EXPECT_EQ(bufferViewImageWarnings(pngClaiming(16385, 1), "images_wide"),
+            std::vector<std::string>{"/images/0: cannot decode image: image is 16385x1 pixels "
+                                     "(expected 1 to 16384 each way)"});
+  EXPECT_EQ(bufferViewImageWarnings(pngClaiming(2, 100000), "images_tall"),
+            std::vector<std::string>{"/images/0: cannot decode image: image is 2x100000 pixels "
+                                     "(expected 1 to 16384 each way)"});
+}
+
+TEST(Images, ZeroSizedImageIsAWarning) {
+  const std::vector<std::string> w = bufferViewImageWarnings(pngClaiming(0, 1), "images_empty");
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].rfind("/images/0: cannot decode image: ", 0), 0u) << w[0];
 }
 
 TEST(Images, UnsupportedDataUriIsAWarning) {

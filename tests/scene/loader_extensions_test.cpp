@@ -193,6 +193,8 @@ INSTANTIATE_TEST_SUITE_P(
                   kL + "/0/intensity: must be >= 0"},
         ErrorCase{"IntensityType", [](AssetBuilder& b) { light0(b)["intensity"] = "bright"; },
                   kL + "/0/intensity: expected a number, got \"bright\""},
+        ErrorCase{"IntensityBeyondFloat", [](AssetBuilder& b) { light0(b)["intensity"] = 1e39; },
+                  kL + "/0/intensity: 1e+39 does not fit a 32-bit float"},
         ErrorCase{"ZeroRange", [](AssetBuilder& b) { light0(b)["range"] = 0; },
                   kL + "/0/range: must be > 0"},
         ErrorCase{"SpotNotObject", [](AssetBuilder& b) { light0(b)["spot"] = 1; },

@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <functional>
+#include <optional>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -94,6 +95,16 @@ TEST(Nodes, WithoutScenesOneSceneHoldsEveryRoot) {
   EXPECT_EQ(r.scene->activeScene, 0);
 }
 
+TEST(Nodes, TwoScenesMayListTheSameNode) {
+  AssetBuilder b;
+  b.addNode({});
+  b.addScene({0});
+  b.addScene({0});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.scene->scenes[1].nodes, std::vector<int>{0});
+}
+
 TEST(Nodes, DefaultSceneIsActive) {
   AssetBuilder b;
   b.addNode({});
@@ -148,7 +159,11 @@ INSTANTIATE_TEST_SUITE_P(
         HierarchyCase{"SceneNodeNotARoot",
                       {{{"children", {1}}}, json::object()},
                       {0, 1},
-                      "/scenes/0/nodes/1: node 1 is not a root node (child of node 0)"}),
+                      "/scenes/0/nodes/1: node 1 is not a root node (child of node 0)"},
+        HierarchyCase{"SceneListsANodeTwice",
+                      {json::object(), json::object()},
+                      {1, 0, 1},
+                      "/scenes/0/nodes/2: node 1 is listed twice"}),
     [](const auto& info) { return std::string(info.param.name); });
 
 // --- cameras ----------------------------------------------------------------------------
@@ -179,6 +194,58 @@ TEST(Cameras, AbsentZfarAndAspectRatioStayAbsent) {
   EXPECT_EQ(c[2].znear, 0.0f);
   EXPECT_EQ(c[2].zfar, 10.0f);
 }
+
+// The schema's constraints hold for the doubles; the loader checks them again on the floats
+// it stores.
+struct CameraCase {
+  const char* name;
+  json camera;
+  std::string error;
+};
+void PrintTo(const CameraCase& c, std::ostream* os) {
+  *os << c.name;
+}
+
+class CameraAfterFloatConversion : public testing::TestWithParam<CameraCase> {};
+
+TEST_P(CameraAfterFloatConversion, IsRejected) {
+  AssetBuilder b;
+  b.addCamera(GetParam().camera);
+  EXPECT_EQ(errorOf(b), GetParam().error);
+}
+
+json perspective(double yfov, double znear, std::optional<double> zfar = {}) {
+  json p = {{"yfov", yfov}, {"znear", znear}};
+  if (zfar) p["zfar"] = *zfar;
+  return {{"type", "perspective"}, {"perspective", p}};
+}
+json orthographic(double xmag, double ymag, double znear, double zfar) {
+  return {{"type", "orthographic"},
+          {"orthographic", {{"xmag", xmag}, {"ymag", ymag}, {"znear", znear}, {"zfar", zfar}}}};
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cameras, CameraAfterFloatConversion,
+    testing::Values(
+        CameraCase{"YfovOfPi", perspective(3.2, 0.1),
+                   "/cameras/0/perspective/yfov: must be in (0, pi) (is 3.20000005 as a float)"},
+        CameraCase{"YfovUnderflows", perspective(1e-50, 0.1),
+                   "/cameras/0/perspective/yfov: must be in (0, pi) (is 0 as a float)"},
+        CameraCase{"ZnearUnderflows", perspective(1, 1e-50),
+                   "/cameras/0/perspective/znear: must be > 0 (is 0 as a float)"},
+        CameraCase{"ZnearDenormal", perspective(1, 1e-40),
+                   "/cameras/0/perspective/znear: must be > 0 (is 9.9999461e-41 as a float)"},
+        CameraCase{"ZfarEqualsZnear", perspective(1, 1, 1.00000001),
+                   "/cameras/0/perspective/zfar: must be greater than znear (is 1 as a float)"},
+        CameraCase{"XmagUnderflows", orthographic(1e-50, 1, 0, 1),
+                   "/cameras/0/orthographic/xmag: must not be zero (is 0 as a float)"},
+        CameraCase{"YmagUnderflows", orthographic(1, -1e-50, 0, 1),
+                   "/cameras/0/orthographic/ymag: must not be zero (is -0 as a float)"},
+        CameraCase{"OrthographicZfarEqualsZnear", orthographic(1, 1, 2, 2.00000001),
+                   "/cameras/0/orthographic/zfar: must be greater than znear (is 2 as a float)"},
+        CameraCase{"BeyondFloatRange", perspective(1, 0.1, 1e39),
+                   "/cameras/0/perspective/zfar: 1e+39 does not fit a 32-bit float"}),
+    [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace
 }  // namespace vitrine::test

@@ -4,7 +4,9 @@
 
 #include <cstring>
 #include <functional>
+#include <limits>
 
+#include "load_steps.h"
 #include "test_util.h"
 
 namespace vitrine::test {
@@ -232,8 +234,76 @@ INSTANTIATE_TEST_SUITE_P(
             "PositionDataOutOfBounds",
             [](AssetBuilder& b, PrimitiveDesc&) { b.json()["accessors"][0]["byteOffset"] = 4; },
             "/accessors/0: byteOffset 4 + byteStride 12 x (count 4 - 1) + element "
-            "12 bytes = 52 exceeds bufferView 0 byteLength 48"}),
+            "12 bytes = 52 exceeds bufferView 0 byteLength 48"},
+        PrimitiveErrorCase{"PositionInfinite",
+                           [](AssetBuilder& b, PrimitiveDesc& p) {
+                             std::vector<glm::vec3> v = kSquare;
+                             v[2].y = std::numeric_limits<float>::infinity();
+                             p.attributes["POSITION"] = b.addVec3(v);
+                           },
+                           "/meshes/0/primitives/0/attributes/POSITION: value 2 is not finite"},
+        PrimitiveErrorCase{"PositionNaN",
+                           [](AssetBuilder& b, PrimitiveDesc& p) {
+                             std::vector<glm::vec3> v = kSquare;
+                             v[3].z = std::numeric_limits<float>::quiet_NaN();
+                             p.attributes["POSITION"] = b.addVec3(v);
+                           },
+                           "/meshes/0/primitives/0/attributes/POSITION: value 3 is not finite"}),
     [](const auto& info) { return std::string(info.param.name); });
+
+// --- expansion budget ----------------------------------------------------------------------
+
+// loadMeshes() of the builder's asset with the load's budget of vertex and index values
+// lowered to `maxValues` (kMaxMeshValues would need gigabytes to reach).
+std::string loadMeshesWithin(const AssetBuilder& b, uint64_t maxValues) {
+  scene::GltfDocument doc;
+  if (std::string err = parseInMemory(b, doc); !err.empty()) return err;
+  scene::Scene s;
+  std::vector<std::string> warnings;
+  const scene::LoadContext ctx{doc, s, warnings, maxValues};
+  return scene::loadMeshes(ctx);
+}
+
+// A primitive of kSquare (4 vertices, non-indexed) of `mode`, with or without NORMAL.
+PrimitiveDesc squarePrimitive(AssetBuilder& b, int mode, bool normals) {
+  PrimitiveDesc p;
+  p.attributes = {{"POSITION", b.addPositions(kSquare)}};
+  if (normals) p.attributes["NORMAL"] = b.addVec3(std::vector<glm::vec3>(4, {0, 0, 1}));
+  p.mode = mode;
+  return p;
+}
+
+TEST(Budget, StripExpansionIsCheckedBeforeConversion) {
+  // 4 vertices x (POSITION + NORMAL) = 24 values, plus 2 triangles = 6 indices.
+  AssetBuilder b;
+  b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)});
+  EXPECT_EQ(loadMeshesWithin(b, 30), "");
+  EXPECT_EQ(loadMeshesWithin(b, 29),
+            "/meshes/0/primitives/0: the mesh data would exceed 29 values");
+}
+
+TEST(Budget, FlatNormalsAreCheckedBeforeUnwelding) {
+  // The fan becomes 6 indices (18 values before), then 6 vertices x 6 floats + 6 indices.
+  AssetBuilder b;
+  b.addMesh({squarePrimitive(b, gl::kTriangleFan, false)});
+  EXPECT_EQ(loadMeshesWithin(b, 42), "");
+  EXPECT_EQ(loadMeshesWithin(b, 41),
+            "/meshes/0/primitives/0: the mesh data would exceed 41 values");
+}
+
+TEST(Budget, IsARunningTotalOverTheLoad) {
+  AssetBuilder b;
+  b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)});
+  b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)});
+  EXPECT_EQ(loadMeshesWithin(b, 60), "");
+  EXPECT_EQ(loadMeshesWithin(b, 59),
+            "/meshes/1/primitives/0: the mesh data would exceed 59 values");
+}
+
+TEST(Budget, DefaultsToTheLoadLimit) {
+  EXPECT_EQ(scene::kMaxMeshValues, uint64_t(1) << 29);
+  EXPECT_EQ(load(quadAsset()).error, "");
+}
 
 }  // namespace
 }  // namespace vitrine::test

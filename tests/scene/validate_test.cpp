@@ -192,6 +192,39 @@ INSTANTIATE_TEST_SUITE_P(
              "/bufferViews/0/byteStride: must be a multiple of 4, got 6"}),
     [](const auto& info) { return std::string(info.param.name); });
 
+// Finite doubles that are infinite as the floats the loader stores.
+INSTANTIATE_TEST_SUITE_P(
+    Floats, Validation,
+    testing::Values(
+        Case{"Translation",
+             [](json& j) {
+               j["nodes"][0]["translation"] = {0, 1e39, 0};
+             },
+             "/nodes/0/translation/1: 1e+39 does not fit a 32-bit float"},
+        Case{"Matrix",
+             [](json& j) {
+               j["nodes"][0]["matrix"] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1e300, 0, 0, 1};
+             },
+             "/nodes/0/matrix/12: -1e+300 does not fit a 32-bit float"},
+        Case{"NodeWeights", [](json& j) { j["nodes"][0]["weights"] = {3.5e38}; },
+             "/nodes/0/weights/0: 3.5e+38 does not fit a 32-bit float"},
+        Case{"MeshWeights",
+             [](json& j) {
+               j["meshes"][0]["weights"] = {0, 4e38};
+             },
+             "/meshes/0/weights/1: 4e+38 does not fit a 32-bit float"},
+        Case{"MetallicFactor",
+             [](json& j) { j["materials"][0]["pbrMetallicRoughness"]["metallicFactor"] = 1e39; },
+             "/materials/0/pbrMetallicRoughness/metallicFactor: 1e+39 does not fit a 32-bit "
+             "float"},
+        Case{"CameraYfov",
+             [](json& j) {
+               j["cameras"] = {
+                   {{"type", "perspective"}, {"perspective", {{"yfov", 1e39}, {"znear", 1}}}}};
+             },
+             "/cameras/0/perspective/yfov: 1e+39 does not fit a 32-bit float"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
 TEST(Validation, RootMustBeAnObject) {
   scene::GltfDocument doc;
   const std::string text = "[1, 2]";
