@@ -73,7 +73,9 @@ std::string PrimitiveReader::checkFormat(const Attribute& a,
   std::string allowed;
   for (const char* t : types) {
     typeOk = typeOk || f.type == t;
-    allowed += (allowed.empty() ? "" : "/") + std::string(t);
+    // Appended piecewise: GCC 12 -O3 reports a false -Wrestrict on "" + std::string.
+    if (!allowed.empty()) allowed += '/';
+    allowed += t;
   }
   const bool componentOk =
       f.componentType == gltf::kFloat ||

@@ -1,0 +1,266 @@
+// The per-run loops of the frame (packed_animations.h has the layout): one loop per
+// interpolation case over a run's channels in slot order, a switch on each channel's shape
+// (1-4 floats, rotation, or any count) picking a fixed-size body. Internal to anim/.
+//
+// Every body computes a channel's value, compares it bit for bit with the slot (style lesson 5:
+// an unchanged value is neither written nor marked) and, when it differs, writes it and calls
+// mark(key, n). Interpolation follows glTF 2.0 Appendix C with sampler.h's formulas, bit for bit,
+// except slerp, computed with polynomials here (slerpInline). A shape's switch is predictable:
+// runs repeat the same few shapes (a material's factors, a node's T, R, S) in a fixed order.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "dirty.h"
+#include "packed_animations.h"
+#include "sampler.h"
+
+namespace vitrine::anim::kernels {
+
+// --- what a write dirties --------------------------------------------------------------------
+
+// Each is called as mark(key, n) for a written value of n floats.
+struct MarkRange {  // a byte range of the region's packed array: key is the byte offset
+  scene::DirtyRanges& ranges;
+  [[gnu::always_inline]] void operator()(uint32_t byteOffset, uint32_t n) const {
+    ranges.mark(byteOffset, n * uint32_t(sizeof(float)));
+  }
+};
+
+struct MarkNode {  // the node (key) joins movedNodes, once per frame
+  uint32_t* stamps;
+  uint32_t frame;
+  std::vector<uint32_t>& moved;
+  [[gnu::always_inline]] void operator()(uint32_t node, uint32_t) const {
+    if (stamps[node] == frame) return;
+    stamps[node] = frame;
+    moved.push_back(node);
+  }
+};
+
+struct MarkNothing {  // contested: compared with the snapshot after all clips ran
+  void operator()(uint32_t, uint32_t) const {}
+};
+
+// normalizeRotation() of sampler.h, inlined: the same operations, so the same result.
+inline void normalizeInline(float* q, const float* fallback) {
+  float squared = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
+  if (!(squared > 1e-12f && squared <= 3.4e38f)) {
+    normalizeRotation(q, fallback);  // the rare degenerate case: sampler.h's own fallback
+    return;
+  }
+  const float scale = 1.0f / std::sqrt(squared);
+  for (int k = 0; k < 4; ++k) q[k] *= scale;
+}
+
+// sin(y) for y in [0, pi/2]: y * Q(y^2), Q the degree-4 Chebyshev fit of sin(y) / y (relative
+// error 4.3e-9 before float rounding).
+inline float sinQuarterTurn(float y) {
+  const float z = y * y;
+  const float q = (((2.60510763533e-6f * z - 1.98090174087e-4f) * z + 8.33305017067e-3f) * z -
+                   1.66666579478e-1f) *
+                      z +
+                  9.99999995699e-1f;
+  return y * q;
+}
+
+// acos(x) for x in [0, 1]: sqrt(1 - x) * P(x), P the degree-7 Chebyshev fit of
+// acos(x) / sqrt(1 - x) (relative error 2e-8 before float rounding; 1 - x is exact).
+inline float acosUnit(float x) {
+  const float p = ((((((-1.21173776981e-3f * x + 6.49152142844e-3f) * x - 1.68410524156e-2f) * x +
+                      3.07221224183e-2f) *
+                         x -
+                     5.01143031046e-2f) *
+                        x +
+                    8.89688532006e-2f) *
+                       x -
+                   2.14598155565e-1f) *
+                      x +
+                  1.57079629822f;
+  return std::sqrt(1.0f - x) * p;
+}
+
+// slerp() of sampler.h (glTF 2.0 Appendix C, short path, the same nearly-parallel fallback)
+// without libm calls: inlined, and independent across channels so consecutive channels
+// overlap. Within 4e-7 of slerp() per component (3.6e-7 over 20M random pairs), unit length within
+// 4e-7.
+inline void slerpInline(const float* a, const float* b, float t, float* out) {
+  const float dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+  const float sign = dot < 0.0f ? -1.0f : 1.0f;
+  const float x = std::fabs(dot);
+  if (x > 0.9999f) {  // below 0.0142 rad: normalized lerp, as slerp() does
+    slerp(a, b, t, out);
+    return;
+  }
+  const float angle = acosUnit(x);
+  const float inverseSin = 1.0f / std::sqrt((1.0f - x) * (1.0f + x));  // 1 / sin(angle)
+  const float wa = sinQuarterTurn(angle * (1.0f - t)) * inverseSin;
+  const float wb = sign * sinQuarterTurn(angle * t) * inverseSin;
+  for (int k = 0; k < 4; ++k) out[k] = wa * a[k] + wb * b[k];
+}
+
+// The channels of one run and where their keyframe values are (detail::Run's formula).
+struct Channels {
+  float* const* dest;
+  const uint32_t* key;
+  const uint32_t* shape;
+  uint32_t count;
+  const float* base;    // values + run.valueBase
+  size_t keyStride;     // run.keyStride
+  size_t partStride;    // run.partStride
+  size_t channelScale;  // run.channelScale
+  bool perComponent;    // run.perComponent
+};
+
+// --- one channel's write ---------------------------------------------------------------------
+
+template <uint32_t NF, class Mark>
+inline void put(const float* value, float* dest, uint32_t n, uint32_t key, const Mark& mark) {
+  const size_t bytes = (NF ? NF : n) * sizeof(float);
+  if (std::memcmp(dest, value, bytes) == 0) return;
+  std::memcpy(dest, value, bytes);
+  mark(key, NF ? NF : n);
+}
+
+// (1 - t) a + t b, NF floats (or n when NF is 0), then put().
+template <uint32_t NF, class Mark>
+inline void lerpOne(const float* a, const float* b, float t, float* dest, uint32_t n, uint32_t key,
+                    const Mark& mark) {
+  const float s = 1.0f - t;
+  if constexpr (NF == 0) {
+    bool changed = false;
+    for (uint32_t k = 0; k < n; ++k) {
+      const float value = s * a[k] + t * b[k];
+      if (std::memcmp(&value, dest + k, sizeof value) != 0) {
+        dest[k] = value;
+        changed = true;
+      }
+    }
+    if (changed) mark(key, n);
+  } else {
+    float value[NF];
+    for (uint32_t k = 0; k < NF; ++k) value[k] = s * a[k] + t * b[k];
+    put<NF>(value, dest, NF, key, mark);
+  }
+}
+
+// CUBICSPLINE with the Hermite weights h of t and t_d, shared by the run: per component
+//   h0 v_k + h1 b_k + h2 v_(k+1) + h3 a_(k+1); rotations are then normalized (fallback v_k).
+template <uint32_t NF, bool Rotation, class Mark>
+inline void cubicOne(const float* vk, const float* bk, const float* vk1, const float* ak1,
+                     const float h[4], float* dest, uint32_t n, uint32_t key, const Mark& mark) {
+  if constexpr (NF == 0) {
+    bool changed = false;
+    for (uint32_t k = 0; k < n; ++k) {
+      const float value = h[0] * vk[k] + h[1] * bk[k] + h[2] * vk1[k] + h[3] * ak1[k];
+      if (std::memcmp(&value, dest + k, sizeof value) != 0) {
+        dest[k] = value;
+        changed = true;
+      }
+    }
+    if (changed) mark(key, n);
+  } else {
+    float value[NF];
+    for (uint32_t k = 0; k < NF; ++k) {
+      value[k] = h[0] * vk[k] + h[1] * bk[k] + h[2] * vk1[k] + h[3] * ak1[k];
+    }
+    if constexpr (Rotation) normalizeInline(value, vk);
+    put<NF>(value, dest, NF, key, mark);
+  }
+}
+
+// --- runs ------------------------------------------------------------------------------------
+
+// Calls body(i, n, shape, p0, keyStep, partStep) for each channel: p0 its values at keyframe
+// `key`, part 0; keyStep / partStep the distance to the next keyframe / part.
+template <class Body>
+inline void forEachChannel(const Channels& c, uint32_t key, Body&& body) {
+  const float* base = c.base;
+  for (uint32_t i = 0; i < c.count; ++i) {
+    const uint32_t shape = c.shape[i];
+    const uint32_t n = shape & detail::kShapeComponents;
+    const size_t unit = c.perComponent ? n : 1;
+    const size_t keyStep = c.keyStride * unit;
+    body(i, n, shape, base + key * keyStep, keyStep, c.partStride * unit);
+    base += n * c.channelScale;
+  }
+}
+
+// STEP, and every mode at or outside a keyframe: v_k (part `part`) as-is.
+template <class Mark>
+void copyRun(const Channels& c, uint32_t key, uint32_t part, const Mark& mark) {
+  forEachChannel(c, key,
+                 [&](uint32_t i, uint32_t n, uint32_t, const float* p0, size_t, size_t partStep) {
+                   const float* v = p0 + part * partStep;
+                   switch (n) {
+                     case 1:
+                       return put<1>(v, c.dest[i], 1, c.key[i], mark);
+                     case 2:
+                       return put<2>(v, c.dest[i], 2, c.key[i], mark);
+                     case 3:
+                       return put<3>(v, c.dest[i], 3, c.key[i], mark);
+                     case 4:
+                       return put<4>(v, c.dest[i], 4, c.key[i], mark);
+                     default:
+                       return put<0>(v, c.dest[i], n, c.key[i], mark);
+                   }
+                 });
+}
+
+// LINEAR: (1 - t) v_k + t v_(k+1); rotations: slerp along the short path.
+template <class Mark>
+void lerpRun(const Channels& c, uint32_t key, float t, const Mark& mark) {
+  forEachChannel(
+      c, key, [&](uint32_t i, uint32_t n, uint32_t shape, const float* v0, size_t keyStep, size_t) {
+        const float* v1 = v0 + keyStep;
+        switch (shape) {
+          case 1:
+            return lerpOne<1>(v0, v1, t, c.dest[i], 1, c.key[i], mark);
+          case 2:
+            return lerpOne<2>(v0, v1, t, c.dest[i], 2, c.key[i], mark);
+          case 3:
+            return lerpOne<3>(v0, v1, t, c.dest[i], 3, c.key[i], mark);
+          case 4:
+            return lerpOne<4>(v0, v1, t, c.dest[i], 4, c.key[i], mark);
+          case 4 | detail::kShapeRotation: {
+            float value[4];
+            slerpInline(v0, v1, t, value);
+            return put<4>(value, c.dest[i], 4, c.key[i], mark);
+          }
+          default:
+            return lerpOne<0>(v0, v1, t, c.dest[i], n, c.key[i], mark);
+        }
+      });
+}
+
+// CUBICSPLINE between keyframes k and k + 1.
+template <class Mark>
+void cubicRun(const Channels& c, uint32_t key, const float h[4], const Mark& mark) {
+  forEachChannel(c, key,
+                 [&](uint32_t i, uint32_t n, uint32_t shape, const float* p0, size_t keyStep,
+                     size_t partStep) {
+                   const float* vk = p0 + partStep;  // a_k, v_k, b_k
+                   const float* bk = vk + partStep;
+                   const float* ak1 = p0 + keyStep;
+                   const float* vk1 = ak1 + partStep;
+                   switch (shape) {
+                     case 1:
+                       return cubicOne<1, false>(vk, bk, vk1, ak1, h, c.dest[i], 1, c.key[i], mark);
+                     case 2:
+                       return cubicOne<2, false>(vk, bk, vk1, ak1, h, c.dest[i], 2, c.key[i], mark);
+                     case 3:
+                       return cubicOne<3, false>(vk, bk, vk1, ak1, h, c.dest[i], 3, c.key[i], mark);
+                     case 4:
+                       return cubicOne<4, false>(vk, bk, vk1, ak1, h, c.dest[i], 4, c.key[i], mark);
+                     case 4 | detail::kShapeRotation:
+                       return cubicOne<4, true>(vk, bk, vk1, ak1, h, c.dest[i], 4, c.key[i], mark);
+                     default:
+                       return cubicOne<0, false>(vk, bk, vk1, ak1, h, c.dest[i], n, c.key[i], mark);
+                   }
+                 });
+}
+
+}  // namespace vitrine::anim::kernels
