@@ -24,4 +24,4 @@ bench: setup
 	cmake --build build-bench -j $(JOBS) --target benchmarks
 
 format:
-	find app scene anim renderer tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+	find app scene anim renderer shaders tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i

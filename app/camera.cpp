@@ -10,12 +10,18 @@ namespace vitrine::app {
 void OrbitCamera::frame(const scene::Bounds& bounds, float aspect) {
   yaw = 0.0f;
   pitch = 0.0f;
-  if (bounds.empty()) {
-    target = glm::vec3(0.0f);
+  const glm::vec3 center = 0.5f * (bounds.min + bounds.max);
+  const float halfDiagonal = 0.5f * glm::length(bounds.max - bounds.min);
+  if (bounds.empty() || !std::isfinite(halfDiagonal) || !std::isfinite(glm::dot(center, center))) {
+    target = glm::vec3(0.0f);  // nothing (finite) to frame: a unit view of the origin
     radius = 1.0f;
   } else {
-    target = 0.5f * (bounds.min + bounds.max);
-    radius = std::max(0.5f * glm::length(bounds.max - bounds.min), 1e-4f);
+    target = center;
+    // A floor relative to the distance from the origin keeps eye != target in float
+    // precision for a tiny object far away.
+    const float magnitude =
+        std::max({1.0f, std::abs(center.x), std::abs(center.y), std::abs(center.z)});
+    radius = std::max(halfDiagonal, 1e-5f * magnitude);
   }
   // Fit the bounding sphere into the narrower of the two fields of view.
   const float halfY = 0.5f * kFovY;
@@ -79,12 +85,28 @@ std::optional<renderer::View> assetCameraView(const scene::Scene& scene, int cam
     const int n = stack.back();
     stack.pop_back();
     if (scene.nodes[n].camera == cameraIndex) {
-      // glTF §3.10.1: the camera looks along its node's local -Z, +Y up. Scale is removed so
-      // the view matrix stays rigid.
+      // glTF §3.10.1: the camera looks along its node's local -Z, +Y up. An orthonormal
+      // basis is rebuilt from those two axes, so scale, shear or a mirroring parent never
+      // distort or mirror the view; a camera node scaled to zero has no direction at all.
       const glm::mat4& w = scene.world[n];
-      glm::mat4 rigid(1.0f);
-      for (int i = 0; i < 3; ++i) rigid[i] = glm::vec4(glm::normalize(glm::vec3(w[i])), 0.0f);
-      rigid[3] = w[3];
+      const glm::vec3 back(w[2]), up(w[1]);
+      const float kTiny = 1e-12f;
+      if (!(glm::dot(back, back) > kTiny) || !(glm::dot(up, up) > kTiny)) {
+        *error = "--camera " + std::to_string(cameraIndex) + ": /nodes/" + std::to_string(n) +
+                 " has a zero scale, so camera " + std::to_string(cameraIndex) +
+                 " has no view direction";
+        return std::nullopt;
+      }
+      const glm::vec3 z = glm::normalize(back);
+      glm::vec3 y = up - glm::dot(up, z) * z;
+      if (glm::dot(y, y) > kTiny) {
+        y = glm::normalize(y);
+      } else {  // +Y collapsed onto -Z: any up perpendicular to the view direction
+        const glm::vec3 axis = std::abs(z.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+        y = glm::normalize(glm::cross(z, axis));
+      }
+      const glm::vec3 x = glm::cross(y, z);
+      glm::mat4 rigid(glm::vec4(x, 0.0f), glm::vec4(y, 0.0f), glm::vec4(z, 0.0f), w[3]);
       renderer::View v;
       v.view = glm::inverse(rigid);
       v.eye = glm::vec3(w[3]);

@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <charconv>
+#include <cmath>
 
 namespace vitrine::app {
 namespace {
@@ -17,8 +18,8 @@ bool parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
   const size_t x = text.find('x');
   if (x == std::string::npos) return false;
   if (!parseNumber(text.substr(0, x), w) || !parseNumber(text.substr(x + 1), h)) return false;
-  // Vulkan guarantees 4096 as a minimum for maxImageDimension2D; beyond is not a preview.
-  return w >= 1 && h >= 1 && w <= 8192 && h <= 8192;
+  // Beyond 16384 no Vulkan device renders; the device's own limit is checked when rendering.
+  return w >= 1 && h >= 1 && w <= 16384 && h <= 16384;
 }
 
 }  // namespace
@@ -33,6 +34,12 @@ std::string usageText() {
          "  --camera INDEX       look through the asset's camera INDEX (default: orbit camera\n"
          "                       framing the scene from +Z, vertical field of view 45 degrees)\n"
          "  --quit-after SECONDS close the window after SECONDS (for automation)\n"
+         "  --time SECONDS       evaluate the animations at SECONDS (clamped to each\n"
+         "                       animation's keyframes, not wrapped) before rendering\n"
+         "  --animation WHICH    all, none, an index or a name; repeatable (default: all)\n"
+         "  --query POINTER      print the property at a JSON pointer, e.g.\n"
+         "                       /materials/0/pbrMetallicRoughness/baseColorFactor, after\n"
+         "                       --time; repeatable; then exit\n"
          "  --help               print this help and exit\n"
          "  --version            print the version and exit\n"
          "\n"
@@ -65,7 +72,7 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
     } else if (a == "--size") {
       if (!value(v)) return r;
       if (!parseSize(v, o.width, o.height)) {
-        r.error = "--size " + v + ": expected WxH with each side from 1 to 8192, e.g. 640x480";
+        r.error = "--size " + v + ": expected WxH with each side from 1 to 16384, e.g. 640x480";
         return r;
       }
     } else if (a == "--camera") {
@@ -84,6 +91,20 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
         return r;
       }
       o.quitAfterSeconds = seconds;
+    } else if (a == "--time") {
+      if (!value(v)) return r;
+      float seconds = 0.0f;
+      if (!parseNumber(v, seconds) || !std::isfinite(seconds)) {
+        r.error = "--time " + v + ": expected a number of seconds";
+        return r;
+      }
+      o.time = seconds;
+    } else if (a == "--animation") {
+      if (!value(v)) return r;
+      o.animations.push_back(v);
+    } else if (a == "--query") {
+      if (!value(v)) return r;
+      o.queries.push_back(v);
     } else if (a.size() > 1 && a[0] == '-') {
       r.error = "unknown option " + a + " (see --help)";
       return r;

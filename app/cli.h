@@ -14,6 +14,10 @@ struct CliOptions {
   uint32_t width = 1280, height = 720;   // --size WxH (window size or render size)
   std::optional<int> camera;             // --camera INDEX: look through the asset's camera INDEX
   double quitAfterSeconds = 0.0;         // --quit-after SECONDS: close the window after this time
+  std::optional<float> time;             // --time SECONDS: evaluate the animations at this instant
+  // --animation all|none|INDEX|NAME, in the order given; empty = all.
+  std::vector<std::string> animations;
+  std::vector<std::string> queries;  // --query POINTER: print the value, then exit
   bool help = false;
   bool version = false;
 };

@@ -60,7 +60,12 @@ int renderToPng(const scene::Scene& scene, const CliOptions& options) {
   auto r = renderer::Renderer::create(ro, &error);
   if (!r) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
-    return kExitNoVulkan;
+    return kExitNoDevice;
+  }
+  if (options.width > r->maxImageSize() || options.height > r->maxImageSize()) {
+    std::fprintf(stderr, "vitrine: --size %ux%u: %s renders at most %ux%u\n", options.width,
+                 options.height, r->deviceName().c_str(), r->maxImageSize(), r->maxImageSize());
+    return kExitBadInput;
   }
   r->setScene(scene, scene.activeScene);
   r->updateTransforms(scene);

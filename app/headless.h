@@ -12,7 +12,7 @@ namespace vitrine::app {
 // Exit statuses of the executable.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 2;    // the file or the arguments are wrong
-inline constexpr int kExitNoVulkan = 4;    // no usable Vulkan device
+inline constexpr int kExitNoDevice = 4;    // no usable Vulkan device, or no display
 inline constexpr int kExitValidation = 3;  // validation layer reported messages
 
 // True when VITRINE_VALIDATION=1 is set or this is a debug build.

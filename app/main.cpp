@@ -4,9 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "animation.h"
+#include "animation_selection.h"
 #include "cli.h"
 #include "headless.h"
 #include "loader.h"
+#include "object_model.h"
 #include "viewer.h"
 
 namespace {
@@ -51,19 +54,54 @@ int main(int argc, char** argv) {
   }
   for (const std::string& w : loaded.warnings)
     std::fprintf(stderr, "vitrine: warning: %s\n", w.c_str());
+  scene::Scene& scene = *loaded.scene;
 
-  if (o.renderOut) return app::renderToPng(*loaded.scene, o);
+  // Animations are bound once, here; channels that cannot bind are skipped with a warning.
+  anim::BindResult bound = anim::bindAnimations(scene, *loaded.document);
+  for (const std::string& w : bound.warnings)
+    std::fprintf(stderr, "vitrine: warning: %s: %s\n", file.c_str(), w.c_str());
+  std::vector<std::string> clipNames;
+  for (const anim::ClipInfo& clip : bound.animations->clips()) clipNames.push_back(clip.name);
+  std::vector<bool> enabled;
+  std::string error;
+  if (!app::selectAnimations(clipNames, o.animations, enabled, &error)) {
+    std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
+    return app::kExitBadInput;
+  }
+  if (o.time) {
+    scene::DirtySet dirty;
+    bound.animations->evaluate(*o.time, enabled, dirty);
+  }
+
+  if (!o.queries.empty()) {
+    for (const std::string& pointer : o.queries) {
+      const scene::ResolveResult r = scene::resolvePointer(scene, *loaded.document, pointer);
+      if (!r.ok && r.readOnlyValue.empty()) {
+        std::fprintf(stderr, "vitrine: %s: %s: %s\n", file.c_str(), pointer.c_str(),
+                     r.error.c_str());
+        return app::kExitBadInput;
+      }
+      std::printf("%s\n", r.ok ? scene::formatSlotValue(r.slot).c_str() : r.readOnlyValue.c_str());
+    }
+    if (!o.renderOut) return app::kExitOk;
+  }
+
+  if (o.renderOut) return app::renderToPng(scene, o);
 
   app::ViewerOptions vo;
   vo.width = o.width;
   vo.height = o.height;
   vo.camera = o.camera;
   vo.validation = app::validationRequested();
-  std::string error;
-  auto viewer = app::Viewer::create(std::move(loaded.scene), vo, &error);
-  if (!viewer) {
-    std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+  if (o.camera && !app::assetCameraView(scene, *o.camera, 1.0f, &error)) {
+    std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
     return app::kExitBadInput;
+  }
+  auto viewer = app::Viewer::create(std::move(loaded.scene), std::move(bound.animations), enabled,
+                                    vo, &error);
+  if (!viewer) {  // no display, or no Vulkan device that can present to it
+    std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+    return app::kExitNoDevice;
   }
   viewer->run(o.quitAfterSeconds);
   const uint32_t messages = viewer->renderer().validationMessageCount();

@@ -1,14 +1,13 @@
 #include "overlay.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
+#include "vk_check.h"
 #include "vk_struct.h"
 
 namespace vitrine::app {
@@ -27,11 +26,9 @@ void linearizeStyleColors(ImGuiStyle& style) {
   }
 }
 
+// ImGui's backend reports Vulkan failures through this callback: the project's one check.
 void checkVk(VkResult r) {
-  if (r != VK_SUCCESS) {
-    std::fprintf(stderr, "vitrine: ImGui Vulkan backend failed: VkResult %d\n", int(r));
-    std::abort();
-  }
+  if (r != VK_SUCCESS) renderer::vkCheckFailed(r, "ImGui Vulkan backend", __FILE__, __LINE__);
 }
 
 }  // namespace

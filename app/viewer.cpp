@@ -1,5 +1,7 @@
 #include "viewer.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include <volk.h>
@@ -18,7 +20,9 @@ Viewer* viewerOf(GLFWwindow* w) {
 }  // namespace
 
 std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
-                                       const ViewerOptions& options, std::string* error) {
+                                       std::unique_ptr<anim::Animations> animations,
+                                       std::vector<bool> enabled, const ViewerOptions& options,
+                                       std::string* error) {
   if (!glfwInit()) {
     const char* why = nullptr;
     glfwGetError(&why);
@@ -28,6 +32,18 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
   std::unique_ptr<Viewer> v(new Viewer());
   v->options_ = options;
   v->scene_ = std::move(scene);
+  v->animations_ = std::move(animations);
+  v->enabled_ = std::move(enabled);
+  if (v->animations_) {
+    bool any = false;
+    const auto& clips = v->animations_->clips();
+    for (size_t i = 0; i < clips.size() && i < v->enabled_.size(); ++i) {
+      if (!v->enabled_[i]) continue;
+      v->playStart_ = any ? std::min(v->playStart_, clips[i].start) : clips[i].start;
+      v->playEnd_ = any ? std::max(v->playEnd_, clips[i].end) : clips[i].end;
+      any = true;
+    }
+  }
 
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
   const std::string title =
@@ -78,6 +94,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
   v->frameScene();
   glfwGetCursorPos(v->window_, &v->lastX_, &v->lastY_);
   v->lastFrameTime_ = glfwGetTime();
+  v->playClockStart_ = v->lastFrameTime_;
   return v;
 }
 
@@ -158,6 +175,17 @@ void Viewer::buildUi() {
   ImGui::End();
 }
 
+void Viewer::animate() {
+  if (!animations_ || playEnd_ <= playStart_) return;
+  const float span = playEnd_ - playStart_;
+  const float t = playStart_ + std::fmod(float(glfwGetTime() - playClockStart_), span);
+  dirty_.clear();
+  animations_->evaluate(t, enabled_, dirty_);
+  // Node transforms reach the GPU every frame; animated materials, lights and cameras are
+  // uploaded as dirty ranges once the renderer's staging ring exists (the PBR issue).
+  if (!dirty_.movedNodes.empty()) renderer_->updateTransforms(*scene_);
+}
+
 bool Viewer::runFrame() {
   glfwPollEvents();
   if (glfwWindowShouldClose(window_)) return false;
@@ -179,6 +207,7 @@ bool Viewer::runFrame() {
   buildUi();
   overlay_->endFrame();
 
+  animate();
   const float a = float(fbw) / float(fbh);
   renderer::View view = orbit_.view(a);
   if (assetCamera_) {

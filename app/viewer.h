@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "animation.h"
 #include "camera.h"
 #include "renderer.h"
 #include "scene.h"
@@ -27,7 +28,11 @@ class Viewer {
  public:
   // Opens the window and uploads `scene`. Null with *error set on failure (no display, no
   // Vulkan device, bad --camera).
+  // `animations` (bound to `scene`) play in a loop over the enabled clips' time span; a
+  // full timeline comes with the artist UI.
   [[nodiscard]] static std::unique_ptr<Viewer> create(std::unique_ptr<scene::Scene> scene,
+                                                      std::unique_ptr<anim::Animations> animations,
+                                                      std::vector<bool> enabled,
                                                       const ViewerOptions& options,
                                                       std::string* error);
   ~Viewer();
@@ -48,11 +53,17 @@ class Viewer {
   void handleMouse();
   void buildUi();
   float aspect() const;
+  void animate();
 
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<renderer::Renderer> renderer_;
   std::unique_ptr<Overlay> overlay_;
   std::unique_ptr<scene::Scene> scene_;
+  std::unique_ptr<anim::Animations> animations_;
+  std::vector<bool> enabled_;
+  scene::DirtySet dirty_;
+  float playStart_ = 0.0f, playEnd_ = 0.0f;
+  double playClockStart_ = 0.0;
   ViewerOptions options_;
   OrbitCamera orbit_;
   std::optional<int> assetCamera_;

@@ -2,6 +2,8 @@
 // (wait for the slot, upload, record, submit, present or read back).
 #include "renderer.h"
 
+#include <algorithm>
+
 #include <array>
 #include <cstring>
 
@@ -195,6 +197,10 @@ class RendererImpl final : public Renderer {
   void waitIdle() override { VK_CHECK(vkDeviceWaitIdle(ctx_.device)); }
 
   std::string deviceName() const override { return ctx_.properties.deviceName; }
+  uint32_t maxImageSize() const override {
+    const VkPhysicalDeviceLimits& l = ctx_.properties.limits;
+    return std::min({l.maxImageDimension2D, l.maxFramebufferWidth, l.maxFramebufferHeight});
+  }
 
   uint32_t validationMessageCount() const override { return ctx_.validationMessages.load(); }
 

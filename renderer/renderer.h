@@ -75,7 +75,8 @@ class Renderer {
   // Copies the current world matrices (scene.world) for the next frame.
   virtual void updateTransforms(const scene::Scene& scene) = 0;
 
-  // Renders one frame into an offscreen colour+depth target and reads it back.
+  // Renders one frame into an offscreen colour+depth target and reads it back. width and
+  // height must be from 1 to maxImageSize().
   [[nodiscard]] virtual Pixels renderOffscreen(const View& view, uint32_t width,
                                                uint32_t height) = 0;
 
@@ -89,6 +90,8 @@ class Renderer {
   virtual void waitIdle() = 0;
 
   virtual std::string deviceName() const = 0;
+  // The largest width or height renderOffscreen() accepts on this device (at least 4096).
+  virtual uint32_t maxImageSize() const = 0;
   // Errors and warnings the validation layer reported since creation.
   virtual uint32_t validationMessageCount() const = 0;
 };

@@ -7,7 +7,7 @@ packages=(
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers
   libglfw3-dev libglm-dev libtinygltf-dev nlohmann-json3-dev libimgui-dev libstb-dev
   libgtest-dev libbenchmark-dev
-  xvfb xauth assimp-testmodels
+  xvfb xauth assimp-testmodels clang-format
 )
 missing=()
 for p in "${packages[@]}"; do

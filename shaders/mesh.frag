@@ -33,11 +33,15 @@ layout(location = 0) out vec4 outColor;
 // The gradients are the interpolated uv's, transformed: exact for an affine map, and immune
 // to lavapipe returning zero from storage-buffer loads in helper invocations (which breaks
 // implicit derivatives of anything computed from the material along triangle edges).
+// Derivatives are taken once at the top of main(), in uniform control flow: after a discard
+// or inside a branch that depends on per-pixel data they would be undefined.
+vec2 dTexcoord0dx, dTexcoord0dy, dTexcoord1dx, dTexcoord1dy;
+
 vec4 sampleSlot(sampler2D tex, TextureRef ref) {
   const bool set1 = ref.info.y > 0.5;
   const vec2 uv = set1 ? inTexcoord1 : inTexcoord0;
-  const vec2 dx = set1 ? dFdx(inTexcoord1) : dFdx(inTexcoord0);
-  const vec2 dy = set1 ? dFdy(inTexcoord1) : dFdy(inTexcoord0);
+  const vec2 dx = set1 ? dTexcoord1dx : dTexcoord0dx;
+  const vec2 dy = set1 ? dTexcoord1dy : dTexcoord0dy;
   const float c = cos(ref.info.x);
   const float s = sin(ref.info.x);
   const mat2 m = mat2(c, -s, s, c) * mat2(ref.uvTransform.z, 0.0, 0.0, ref.uvTransform.w);
@@ -46,6 +50,10 @@ vec4 sampleSlot(sampler2D tex, TextureRef ref) {
 }
 
 void main() {
+  dTexcoord0dx = dFdx(inTexcoord0);
+  dTexcoord0dy = dFdy(inTexcoord0);
+  dTexcoord1dx = dFdx(inTexcoord1);
+  dTexcoord1dy = dFdy(inTexcoord1);
   const uint m = draw.material;
   const vec4 alpha = materials[m].alpha;  // mode, cutoff, doubleSided, unlit
   const int alphaMode = int(alpha.x + 0.5);

@@ -32,10 +32,11 @@ TEST(Cli, ErrorsSayWhatIsWrong) {
     std::string error;
   };
   const Case cases[] = {
-      {{"--size", "640"}, "--size 640: expected WxH with each side from 1 to 8192, e.g. 640x480"},
-      {{"--size", "0x10"}, "--size 0x10: expected WxH with each side from 1 to 8192, e.g. 640x480"},
+      {{"--size", "640"}, "--size 640: expected WxH with each side from 1 to 16384, e.g. 640x480"},
+      {{"--size", "0x10"},
+       "--size 0x10: expected WxH with each side from 1 to 16384, e.g. 640x480"},
       {{"--size", "64x64x"},
-       "--size 64x64x: expected WxH with each side from 1 to 8192, e.g. 640x480"},
+       "--size 64x64x: expected WxH with each side from 1 to 16384, e.g. 640x480"},
       {{"--camera", "-1"}, "--camera -1: expected a camera index (0, 1, ...)"},
       {{"--camera", "one"}, "--camera one: expected a camera index (0, 1, ...)"},
       {{"--render"}, "--render needs a value"},
@@ -52,6 +53,27 @@ TEST(Cli, HelpAndVersion) {
   EXPECT_TRUE(parseCommandLine({"--help"}).options.help);
   EXPECT_TRUE(parseCommandLine({"--version"}).options.version);
   EXPECT_NE(usageText().find("--render OUT.png"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace vitrine::app
+
+namespace vitrine::app {
+namespace {
+
+TEST(Cli, AnimationOptions) {
+  const CliResult r =
+      parseCommandLine({"a.glb", "--time", "1.25", "--animation", "none", "--animation", "Walk",
+                        "--query", "/nodes/0/rotation", "--query", "/materials/0/alphaCutoff"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.options.time.value_or(-1.0f), 1.25f);
+  EXPECT_EQ(r.options.animations, std::vector<std::string>({"none", "Walk"}));
+  EXPECT_EQ(r.options.queries,
+            std::vector<std::string>({"/nodes/0/rotation", "/materials/0/alphaCutoff"}));
+  EXPECT_EQ(parseCommandLine({"--time", "soon"}).error,
+            "--time soon: expected a number of seconds");
+  EXPECT_EQ(parseCommandLine({"--time", "inf"}).error, "--time inf: expected a number of seconds");
+  EXPECT_EQ(parseCommandLine({"--query"}).error, "--query needs a value");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
+#include "animation.h"
 #include "loader.h"
 #include "viewer.h"
 
@@ -21,7 +22,12 @@ TEST(Window, OpensRendersResizesAndCloses) {
   options.height = 200;
   options.validation = true;
   std::string error;
-  auto viewer = Viewer::create(std::move(loaded.scene), options, &error);
+  // The demo's animations play while the window runs (node transforms every frame).
+  anim::BindResult bound = anim::bindAnimations(*loaded.scene, *loaded.document);
+  ASSERT_EQ(bound.warnings.size(), 0u);
+  ASSERT_EQ(bound.animations->clips().size(), 3u);
+  auto viewer = Viewer::create(std::move(loaded.scene), std::move(bound.animations),
+                               {true, true, true}, options, &error);
   ASSERT_TRUE(viewer) << error;
 
   for (int i = 0; i < 5; ++i) ASSERT_TRUE(viewer->runFrame());
