@@ -41,28 +41,6 @@ std::string describeComponents(const scene::AccessorFormat& f) {
 
 }  // namespace
 
-const char* typeName(ValueType type) {
-  switch (type) {
-    case ValueType::Bool:
-      return "bool";
-    case ValueType::Int:
-      return "int";
-    case ValueType::Float:
-      return "float";
-    case ValueType::Float2:
-      return "float2";
-    case ValueType::Float3:
-      return "float3";
-    case ValueType::Float4:
-      return "float4";
-    case ValueType::FloatArray:
-      return "float[]";
-    case ValueType::Float4x4:
-      return "float4x4";
-  }
-  return "unknown type";
-}
-
 const char* interpolationName(Interpolation interpolation) {
   switch (interpolation) {
     case Interpolation::Step:
@@ -176,7 +154,7 @@ std::string checkOutput(const scene::Slot& slot, uint32_t index,
                         const scene::AccessorFormat& format, Interpolation interpolation,
                         uint32_t keyCount) {
   const std::string name = "output accessor " + std::to_string(index);
-  const char* property = typeName(slot.type);
+  const char* property = scene::valueTypeName(slot.type);
   if (slot.count == 0) return "the targeted array is empty: nothing to animate";
 
   const char* needed = accessorTypeFor(slot.type);

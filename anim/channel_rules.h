@@ -16,8 +16,7 @@
 
 namespace vitrine::anim {
 
-// "float3", "float[]", ... (the Object Model's names).
-const char* typeName(scene::ValueType type);
+// "STEP", "LINEAR", "CUBICSPLINE".
 const char* interpolationName(Interpolation interpolation);
 
 struct ChannelTarget {
