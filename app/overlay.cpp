@@ -8,7 +8,6 @@
 #include <imgui_impl_vulkan.h>
 
 #include "vk_check.h"
-#include "vk_struct.h"
 
 namespace vitrine::app {
 namespace {
@@ -33,7 +32,8 @@ void checkVk(VkResult r) {
 
 }  // namespace
 
-Overlay::Overlay(GLFWwindow* window, const renderer::OverlayInfo& info) {
+Overlay::Overlay(GLFWwindow* window, renderer::Renderer& renderer) {
+  const renderer::OverlayInfo info = renderer.overlayInfo();
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
@@ -61,43 +61,15 @@ Overlay::Overlay(GLFWwindow* window, const renderer::OverlayInfo& info) {
   init.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
   init.CheckVkResultFn = checkVk;
   ImGui_ImplVulkan_Init(&init, info.renderPass);
-  uploadFonts(info);
+  // ImGui 1.86 records the font upload into a command buffer we submit once, at start-up.
+  renderer.submitOnce([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
+  ImGui_ImplVulkan_DestroyFontUploadObjects();
 }
 
 Overlay::~Overlay() {
   ImGui_ImplVulkan_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
-}
-
-void Overlay::uploadFonts(const renderer::OverlayInfo& info) {
-  // ImGui 1.86 records the font upload into a command buffer we submit and wait for; this
-  // happens once at start-up, so a blocking submit is fine here.
-  VkCommandPoolCreateInfo poolInfo =
-      renderer::vkStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
-  poolInfo.queueFamilyIndex = info.queueFamily;
-  VkCommandPool pool;
-  checkVk(vkCreateCommandPool(info.device, &poolInfo, nullptr, &pool));
-  VkCommandBufferAllocateInfo alloc = renderer::vkStruct<VkCommandBufferAllocateInfo>(
-      VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
-  alloc.commandPool = pool;
-  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  alloc.commandBufferCount = 1;
-  VkCommandBuffer cmd;
-  checkVk(vkAllocateCommandBuffers(info.device, &alloc, &cmd));
-  VkCommandBufferBeginInfo begin =
-      renderer::vkStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  checkVk(vkBeginCommandBuffer(cmd, &begin));
-  ImGui_ImplVulkan_CreateFontsTexture(cmd);
-  checkVk(vkEndCommandBuffer(cmd));
-  VkSubmitInfo submit = renderer::vkStruct<VkSubmitInfo>(VK_STRUCTURE_TYPE_SUBMIT_INFO);
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &cmd;
-  checkVk(vkQueueSubmit(info.queue, 1, &submit, VK_NULL_HANDLE));
-  checkVk(vkQueueWaitIdle(info.queue));
-  ImGui_ImplVulkan_DestroyFontUploadObjects();
-  vkDestroyCommandPool(info.device, pool, nullptr);
 }
 
 void Overlay::beginFrame() {

@@ -13,7 +13,7 @@ class Overlay {
  public:
   // Sets up ImGui for the window and its Vulkan backend from the renderer's handles.
   // Installs ImGui's GLFW callbacks, chaining to the ones already installed.
-  Overlay(GLFWwindow* window, const renderer::OverlayInfo& info);
+  Overlay(GLFWwindow* window, renderer::Renderer& renderer);
   ~Overlay();
   Overlay(const Overlay&) = delete;
   Overlay& operator=(const Overlay&) = delete;
@@ -25,9 +25,6 @@ class Overlay {
 
   bool wantsMouse() const;
   bool wantsKeyboard() const;
-
- private:
-  void uploadFonts(const renderer::OverlayInfo& info);
 };
 
 }  // namespace vitrine::app

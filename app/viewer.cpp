@@ -90,7 +90,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
   }
   v->renderer_->setScene(*v->scene_, v->scene_->activeScene);
   v->renderer_->updateTransforms(*v->scene_);
-  v->overlay_ = std::make_unique<Overlay>(v->window_, v->renderer_->overlayInfo());
+  v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_);
   v->frameScene();
   glfwGetCursorPos(v->window_, &v->lastX_, &v->lastY_);
   v->lastFrameTime_ = glfwGetTime();

@@ -196,6 +196,12 @@ class RendererImpl final : public Renderer {
 
   void waitIdle() override { VK_CHECK(vkDeviceWaitIdle(ctx_.device)); }
 
+  void submitOnce(const std::function<void(VkCommandBuffer)>& record) override {
+    OneShot once = beginOneShot(ctx_);
+    record(once.cmd);
+    submitOneShot(ctx_, once);
+  }
+
   std::string deviceName() const override { return ctx_.properties.deviceName; }
   uint32_t maxImageSize() const override {
     const VkPhysicalDeviceLimits& l = ctx_.properties.limits;

@@ -85,6 +85,9 @@ class Renderer {
   virtual FrameStatus drawFrame(const View& view, uint32_t framebufferWidth,
                                 uint32_t framebufferHeight, const OverlayFn& overlay) = 0;
   virtual OverlayInfo overlayInfo() const = 0;
+  // Records a command buffer with `record`, submits it and waits: start-up work only (the
+  // overlay's font upload), never in the frame loop.
+  virtual void submitOnce(const std::function<void(VkCommandBuffer)>& record) = 0;
 
   // Waits until the GPU is idle (before tearing down things it may still read).
   virtual void waitIdle() = 0;
