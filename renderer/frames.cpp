@@ -8,16 +8,7 @@
 namespace vitrine::renderer {
 
 void createFrameSlot(const Context& ctx, FrameSlot& slot) {
-  auto pool = vkStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
-  pool.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-  pool.queueFamilyIndex = ctx.queueFamily;
-  VK_CHECK(vkCreateCommandPool(ctx.device, &pool, nullptr, &slot.pool));
-  auto alloc =
-      vkStruct<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
-  alloc.commandPool = slot.pool;
-  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  alloc.commandBufferCount = 1;
-  VK_CHECK(vkAllocateCommandBuffers(ctx.device, &alloc, &slot.cmd));
+  createCommandBuffer(ctx, VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT, slot.pool, slot.cmd);
   auto fence = vkStruct<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
   fence.flags = VK_FENCE_CREATE_SIGNALED_BIT;
   VK_CHECK(vkCreateFence(ctx.device, &fence, nullptr, &slot.fence));

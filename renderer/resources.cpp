@@ -127,18 +127,23 @@ void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccess
   vkCmdPipelineBarrier2(cmd, &dep);
 }
 
-OneShot beginOneShot(const Context& ctx) {
-  OneShot o;
-  auto pool = vkStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
-  pool.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-  pool.queueFamilyIndex = ctx.queueFamily;
-  VK_CHECK(vkCreateCommandPool(ctx.device, &pool, nullptr, &o.pool));
+void createCommandBuffer(const Context& ctx, VkCommandPoolCreateFlags flags, VkCommandPool& pool,
+                         VkCommandBuffer& cmd) {
+  auto poolInfo = vkStruct<VkCommandPoolCreateInfo>(VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO);
+  poolInfo.flags = flags;
+  poolInfo.queueFamilyIndex = ctx.queueFamily;
+  VK_CHECK(vkCreateCommandPool(ctx.device, &poolInfo, nullptr, &pool));
   auto alloc =
       vkStruct<VkCommandBufferAllocateInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO);
-  alloc.commandPool = o.pool;
+  alloc.commandPool = pool;
   alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   alloc.commandBufferCount = 1;
-  VK_CHECK(vkAllocateCommandBuffers(ctx.device, &alloc, &o.cmd));
+  VK_CHECK(vkAllocateCommandBuffers(ctx.device, &alloc, &cmd));
+}
+
+OneShot beginOneShot(const Context& ctx) {
+  OneShot o;
+  createCommandBuffer(ctx, VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, o.pool, o.cmd);
   auto begin = vkStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   VK_CHECK(vkBeginCommandBuffer(o.cmd, &begin));

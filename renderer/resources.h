@@ -64,6 +64,11 @@ void imageBarriers(VkCommandBuffer cmd, const ImageBarrier* barriers, uint32_t c
 void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
                    VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
 
+// A command pool on the graphics queue family with one primary command buffer from it;
+// destroying the pool frees the buffer.
+void createCommandBuffer(const Context& ctx, VkCommandPoolCreateFlags flags, VkCommandPool& pool,
+                         VkCommandBuffer& cmd);
+
 // A command buffer recorded once and waited for: load-time uploads only (setScene), never in
 // the frame loop.
 struct OneShot {
