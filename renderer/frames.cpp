@@ -1,5 +1,7 @@
 #include "frames.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "vk_check.h"
@@ -39,15 +41,27 @@ glm::mat4 vulkanProjection(const glm::mat4& p) {
   return c * p;
 }
 
-gpu::FrameData frameData(const View& view) {
+gpu::FrameData frameData(const View& view, uint32_t lightCount, float environmentMaxLod) {
   gpu::FrameData d{};
   d.view = view.view;
   d.proj = vulkanProjection(view.projection);
+  d.inverseViewProj = glm::inverse(d.proj * d.view);
   d.eye = glm::vec4(view.eye, 1.0f);
-  // Towards the viewer: the camera's +z axis in world space (the headlight's direction).
-  const glm::vec3 back = glm::vec3(glm::inverse(view.view)[2]);
-  const float len = glm::length(back);
-  d.lightDir = glm::vec4(len > 0.0f ? back / len : glm::vec3(0.0f, 0.0f, 1.0f), 1.0f);
+  int tonemap = gpu::kTonemapNeutral;
+  if (view.tonemap == Tonemap::Aces) tonemap = gpu::kTonemapAces;
+  if (view.tonemap == Tonemap::Agx) tonemap = gpu::kTonemapAgx;
+  if (view.tonemap == Tonemap::None) tonemap = gpu::kTonemapNone;
+  d.shading = glm::vec4(std::exp2(view.exposure), float(tonemap), float(lightCount), 0.0f);
+  const bool environment = environmentMaxLod >= 0.0f;
+  const float lod = std::max(environmentMaxLod, 0.0f);
+  // The blurred background: the prefiltered level of roughness ~0.6.
+  const float backgroundLod = view.background == Background::BlurredEnvironment ? 0.6f * lod : 0.0f;
+  d.environment = glm::vec4(environment ? view.environmentIntensity : 0.0f,
+                            view.environmentRotation, lod, backgroundLod);
+  const bool showEnvironment = environment && view.background != Background::Color;
+  d.background =
+      glm::vec4(glm::vec3(view.clearColor),
+                float(showEnvironment ? gpu::kBackgroundEnvironment : gpu::kBackgroundColor));
   return d;
 }
 

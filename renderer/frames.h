@@ -34,6 +34,8 @@ void waitFrameSlot(const Context& ctx, const FrameSlot& slot);
 // depth 0..1: proj = C * P with C flipping y and mapping z' = 0.5 z + 0.5 w. Works for
 // infinite perspective projections too (depth tends to 1 at infinity).
 glm::mat4 vulkanProjection(const glm::mat4& openGlProjection);
-gpu::FrameData frameData(const View& view);
+// The FrameData of `view` with `lightCount` LightData entries; environmentMaxLod < 0 when
+// there is no image-based light.
+gpu::FrameData frameData(const View& view, uint32_t lightCount, float environmentMaxLod);
 
 }  // namespace vitrine::renderer

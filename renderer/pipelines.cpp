@@ -44,8 +44,9 @@ PipelineLayouts createLayouts(const Context& ctx) {
       {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, both, nullptr},
       {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
       {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+      {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
   };
-  l.frame = createSetLayout(ctx, frame, 3);
+  l.frame = createSetLayout(ctx, frame, 4);
 
   std::array<VkDescriptorSetLayoutBinding, gpu::kTextureSlotCount> material{};
   for (uint32_t slot = 0; slot < material.size(); ++slot)
@@ -53,10 +54,17 @@ PipelineLayouts createLayouts(const Context& ctx) {
                       VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
   l.material = createSetLayout(ctx, material.data(), uint32_t(material.size()));
 
-  const VkDescriptorSetLayout sets[] = {l.frame, l.material};
+  const VkDescriptorSetLayoutBinding environment[] = {
+      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+      {1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+      {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+  };
+  l.environment = createSetLayout(ctx, environment, 3);
+
+  const VkDescriptorSetLayout sets[] = {l.frame, l.material, l.environment};
   const VkPushConstantRange push{both, 0, sizeof(gpu::DrawConstants)};
   auto info = vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
-  info.setLayoutCount = 2;
+  info.setLayoutCount = 3;
   info.pSetLayouts = sets;
   info.pushConstantRangeCount = 1;
   info.pPushConstantRanges = &push;
@@ -205,6 +213,8 @@ void destroyPipelines(const Context& ctx, Pipelines& p) {
   if (p.layouts.layout) vkDestroyPipelineLayout(ctx.device, p.layouts.layout, nullptr);
   if (p.layouts.frame) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.frame, nullptr);
   if (p.layouts.material) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.material, nullptr);
+  if (p.layouts.environment)
+    vkDestroyDescriptorSetLayout(ctx.device, p.layouts.environment, nullptr);
   p = Pipelines{};
 }
 

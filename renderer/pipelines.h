@@ -13,12 +13,16 @@
 namespace vitrine::renderer {
 
 // Set 0, per frame in flight: FrameData uniform buffer (binding 0), NodeData storage buffer
-// (binding 1), MaterialData storage buffer (binding 2). Set 1, per material: one combined
-// image sampler per texture slot (bindings in gpu::kSlot* order). Push constants:
-// gpu::DrawConstants for the vertex and fragment stages.
+// (binding 1), MaterialData storage buffer (binding 2), LightData storage buffer (binding 3).
+// Set 1, per material: one combined image sampler per texture slot (bindings in gpu::kSlot*
+// order). Set 2, the environment: prefiltered specular cube (binding 0, samplerCube, lod =
+// roughness * FrameData::environment.z), BRDF lookup table (binding 1, sampler2D: x = N.V,
+// y = roughness, rg = scale and bias of F0), gpu::EnvironmentData (binding 2, uniform).
+// Push constants: gpu::DrawConstants for the vertex and fragment stages.
 struct PipelineLayouts {
   VkDescriptorSetLayout frame = VK_NULL_HANDLE;
   VkDescriptorSetLayout material = VK_NULL_HANDLE;
+  VkDescriptorSetLayout environment = VK_NULL_HANDLE;
   VkPipelineLayout layout = VK_NULL_HANDLE;
 };
 

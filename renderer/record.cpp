@@ -109,7 +109,7 @@ std::vector<uint32_t> drawOrder(const SceneGpu& scene, const std::vector<gpu::No
 
 void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                  const SceneGpu& scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                 const View& view, VkFormat colorFormat) {
+                 VkDescriptorSet environmentSet, const View& view, VkFormat colorFormat) {
   if (scene.draws.empty()) return;
   VkBuffer buffers[kStreamCount];
   for (uint32_t i = 0; i < kStreamCount; ++i) buffers[i] = scene.vertices.buffer;
@@ -118,6 +118,8 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
   const VkPipelineLayout layout = pipelines.layouts.layout;
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1,
                           &scene.frames[slot].set, 0, nullptr);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 2, 1, &environmentSet, 0,
+                          nullptr);
 
   VkPipeline bound = VK_NULL_HANDLE;
   uint32_t boundMaterial = UINT32_MAX;
@@ -152,10 +154,13 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
 
 void recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                  const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                 const View& view, const Attachments& attachments, const FinalImage& target) {
+                 VkDescriptorSet environmentSet, const View& view, const Attachments& attachments,
+                 const FinalImage& target) {
   transitionAttachments(cmd, attachments, target);
   beginRendering(cmd, attachments, target, view);
-  if (scene) recordDraws(cmd, ctx, pipelines, *scene, slot, nodes, view, attachments.colorFormat);
+  if (scene)
+    recordDraws(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet, view,
+                attachments.colorFormat);
   vkCmdEndRendering(cmd);
 }
 

@@ -28,8 +28,10 @@ struct FinalImage {
 
 // Clears to view.clearColor and draws `scene` (may be null: clear only). Leaves the final
 // image in COLOR_ATTACHMENT_OPTIMAL, written in the COLOR_ATTACHMENT_OUTPUT stage.
+// environmentSet is descriptor set 2 (environment.h).
 void recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                  const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                 const View& view, const Attachments& attachments, const FinalImage& target);
+                 VkDescriptorSet environmentSet, const View& view, const Attachments& attachments,
+                 const FinalImage& target);
 
 }  // namespace vitrine::renderer

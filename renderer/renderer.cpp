@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "context.h"
+#include "environment.h"
 #include "frames.h"
 #include "pipelines.h"
 #include "record.h"
@@ -48,6 +49,8 @@ class RendererImpl final : public Renderer {
   bool init(const Options& options, std::string* error) {
     if (!createContext(options, ctx_, error)) return false;
     createPipelines(ctx_, pipelines_);
+    cacheDirectory_ = options.cacheDirectory;
+    createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
     for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
     if (ctx_.surface) {
       surfaceFormat_ = chooseSurfaceFormat(ctx_);
@@ -62,6 +65,7 @@ class RendererImpl final : public Renderer {
     if (ctx_.device) {
       VK_CHECK(vkDeviceWaitIdle(ctx_.device));
       destroySceneGpu(ctx_, scene_);
+      destroyEnvironmentGpu(ctx_, environment_);
       destroyOffscreen(ctx_, offscreen_);
       destroySwapchain(ctx_, swapchain_);
       if (overlayPass_) vkDestroyRenderPass(ctx_.device, overlayPass_, nullptr);
@@ -85,7 +89,22 @@ class RendererImpl final : public Renderer {
   void updateTransforms(const scene::Scene& scene) override {
     // Written to the slots' node buffers as each slot becomes idle (uploadNodes).
     computeNodeData(scene, nodes_);
+    computeLightData(scene, scene_, lights_);
     ++nodesVersion_;
+  }
+
+  // Interim: everything is copied again; the staging ring uploads only `dirty`'s ranges.
+  void applyChanges(const scene::Scene& scene, const scene::DirtySet& dirty) override {
+    if (dirty.empty()) return;
+    updateTransforms(scene);
+  }
+
+  UploadStats lastUploadStats() const override { return uploadStats_; }
+
+  void setEnvironment(const scene::EnvironmentImage* image) override {
+    VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+    destroyEnvironmentGpu(ctx_, environment_);
+    createEnvironmentGpu(ctx_, pipelines_.layouts, image, cacheDirectory_, environment_);
   }
 
   Pixels renderOffscreen(const View& view, uint32_t width, uint32_t height) override {
@@ -105,8 +124,8 @@ class RendererImpl final : public Renderer {
     target.image = offscreen_.resolved.image;
     target.view = offscreen_.resolved.view;
     target.previousStages = VK_PIPELINE_STAGE_2_COPY_BIT;  // the previous readback
-    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, nodes_, view,
-                offscreen_.attachments, target);
+    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, nodes_,
+                environment_.set, view, offscreen_.attachments, target);
     recordReadback(cmd, extent);
     VK_CHECK(vkEndCommandBuffer(cmd));
     submit(slot, VK_NULL_HANDLE, VK_NULL_HANDLE);
@@ -152,8 +171,8 @@ class RendererImpl final : public Renderer {
     target.image = swapchain_.images[imageIndex];
     target.view = swapchain_.views[imageIndex];
     target.previousStages = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;  // acquire wait
-    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, nodes_, view,
-                swapchain_.attachments, target);
+    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, nodes_,
+                environment_.set, view, swapchain_.attachments, target);
     auto pass = vkStruct<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
     pass.renderPass = overlayPass_;
     pass.framebuffer = swapchain_.framebuffers[imageIndex];
@@ -218,9 +237,13 @@ class RendererImpl final : public Renderer {
     nextSlot_ = (nextSlot_ + 1) % kFramesInFlight;
     FrameSlot& slot = slots_[slotIndex_];
     waitFrameSlot(ctx_, slot);
-    const gpu::FrameData data = frameData(view);
+    const gpu::FrameData data = frameData(view, hasScene_ ? uint32_t(scene_.lights.size()) : 0u,
+                                          environment_.enabled ? environment_.maxLod : -1.0f);
     std::memcpy(slot.frameData.mapped, &data, sizeof(data));
-    if (hasScene_) uploadNodes(scene_, slotIndex_, nodes_, nodesVersion_);
+    if (hasScene_) {
+      uploadNodes(scene_, slotIndex_, nodes_, nodesVersion_);
+      uploadLights(scene_, slotIndex_, lights_);
+    }
     VK_CHECK(vkResetFences(ctx_.device, 1, &slot.fence));
     return slot;
   }
@@ -287,7 +310,12 @@ class RendererImpl final : public Renderer {
   SceneGpu scene_;
   bool hasScene_ = false;
   std::vector<gpu::NodeData> nodes_;  // current world and normal matrices
+  std::vector<gpu::LightData> lights_;
   uint64_t nodesVersion_ = 0;
+  UploadStats uploadStats_;
+
+  EnvironmentGpu environment_;
+  std::string cacheDirectory_;
 
   Offscreen offscreen_;
 

@@ -12,6 +12,8 @@
 #include <volk.h>
 #include <glm/glm.hpp>
 
+#include "dirty.h"
+#include "environment_image.h"
 #include "scene.h"
 
 namespace vitrine::renderer {
@@ -27,14 +29,32 @@ struct Options {
   std::function<VkSurfaceKHR(VkInstance)> createSurface;
   // Requested MSAA sample count, lowered to what the device supports (lavapipe: 1 or 4).
   uint32_t msaaSamples = 4;
+  // Where processed environments (prefiltered cube, irradiance) are cached, keyed by their
+  // content; empty: no disk cache.
+  std::string cacheDirectory;
 };
+
+enum class Tonemap : uint8_t { Neutral, Aces, Agx, None };
+enum class Background : uint8_t { Color, Environment, BlurredEnvironment };
 
 // What the camera sees.
 struct View {
   glm::mat4 view{1.0f};
   glm::mat4 projection{1.0f};  // OpenGL convention, as glTF defines it (y up, depth -1..1)
   glm::vec3 eye{0.0f};
-  glm::vec4 clearColor{0.18f, 0.18f, 0.20f, 1.0f};  // linear RGBA
+  // The solid background (linear RGBA), also shown when there is no environment.
+  glm::vec4 clearColor{0.18f, 0.18f, 0.20f, 1.0f};
+  Background background = Background::Environment;
+  Tonemap tonemap = Tonemap::Neutral;
+  float exposure = 0.0f;              // EV: colours are scaled by 2^exposure before tone mapping
+  float environmentIntensity = 1.0f;  // scales the image-based light and the background
+  float environmentRotation = 0.0f;   // radians about +Y
+};
+
+// What the last frame uploaded of the scene's changes (materials, node data, lights).
+struct UploadStats {
+  uint64_t bytes = 0;
+  uint32_t ranges = 0;
 };
 
 // An 8-bit sRGB-encoded RGBA image, rows top to bottom.
@@ -72,8 +92,20 @@ class Renderer {
   // draws the nodes reachable from scene.scenes[sceneIndex]. The renderer keeps no
   // reference to `scene`. Uses scene.world as it is (updateWorldTransforms first).
   virtual void setScene(const scene::Scene& scene, int sceneIndex) = 0;
-  // Copies the current world matrices (scene.world) for the next frame.
+  // Copies the current world matrices (scene.world) for the next frame: all of them.
   virtual void updateTransforms(const scene::Scene& scene) = 0;
+  // Uploads, with the next frame, what `dirty` (coalesced) says changed in `scene` since the
+  // last call: byte ranges of the packed material arrays, node data of the changed world
+  // matrices, and the lights whose values or nodes changed. Only those bytes are sent, through
+  // a staging ring per frame in flight (no wait for the GPU). Calls between two frames add up.
+  virtual void applyChanges(const scene::Scene& scene, const scene::DirtySet& dirty) = 0;
+  // What the last frame rendered uploaded of the changes (for statistics and tests).
+  virtual UploadStats lastUploadStats() const = 0;
+
+  // Replaces the image-based light: `image` (an equirectangular linear RGB map) becomes a
+  // prefiltered specular cube and irradiance coefficients, computed on the GPU (or read from
+  // the disk cache). Null turns image-based light off. Load-time work: waits for the GPU.
+  virtual void setEnvironment(const scene::EnvironmentImage* image) = 0;
 
   // Renders one frame into an offscreen colour+depth target and reads it back. width and
   // height must be from 1 to maxImageSize().

@@ -38,12 +38,13 @@ void destroyBuffer(const Context& ctx, Buffer& b) {
 }
 
 VkImageView createImageView(const Context& ctx, VkImage image, VkFormat format,
-                            VkImageAspectFlags aspect, uint32_t mipLevels) {
+                            VkImageAspectFlags aspect, uint32_t mipLevels, VkImageViewType type,
+                            uint32_t baseMip, uint32_t layers) {
   auto info = vkStruct<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
   info.image = image;
-  info.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  info.viewType = type;
   info.format = format;
-  info.subresourceRange = {aspect, 0, mipLevels, 0, 1};
+  info.subresourceRange = {aspect, baseMip, mipLevels, 0, layers};
   VkImageView view = VK_NULL_HANDLE;
   VK_CHECK(vkCreateImageView(ctx.device, &info, nullptr, &view));
   return view;
@@ -58,7 +59,7 @@ Image createImage(const Context& ctx, const ImageDesc& desc) {
   info.format = desc.format;
   info.extent = {desc.extent.width, desc.extent.height, 1};
   info.mipLevels = desc.mipLevels;
-  info.arrayLayers = 1;
+  info.arrayLayers = desc.layers;
   info.samples = desc.samples;
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
   info.usage = desc.usage;
@@ -76,7 +77,10 @@ Image createImage(const Context& ctx, const ImageDesc& desc) {
                      transient ? VK_MEMORY_PROPERTY_LAZILY_ALLOCATED_BIT : 0);
   VK_CHECK(vkAllocateMemory(ctx.device, &alloc, nullptr, &img.memory));
   VK_CHECK(vkBindImageMemory(ctx.device, img.image, img.memory, 0));
-  img.view = createImageView(ctx, img.image, desc.format, desc.aspect, desc.mipLevels);
+  const bool cube = (desc.flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && desc.layers == 6;
+  img.view =
+      createImageView(ctx, img.image, desc.format, desc.aspect, desc.mipLevels,
+                      cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D, 0, desc.layers);
   return img;
 }
 
@@ -102,7 +106,7 @@ void imageBarriers(VkCommandBuffer cmd, const ImageBarrier* barriers, uint32_t c
     v.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     v.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     v.image = b.image;
-    v.subresourceRange = {b.aspect, b.baseMip, b.mipCount, 0, 1};
+    v.subresourceRange = {b.aspect, b.baseMip, b.mipCount, 0, b.layerCount};
   }
   auto dep = vkStruct<VkDependencyInfo>(VK_STRUCTURE_TYPE_DEPENDENCY_INFO);
   dep.imageMemoryBarrierCount = count;

@@ -27,13 +27,15 @@ struct ImageDesc {
   VkFormat format = VK_FORMAT_UNDEFINED;
   VkExtent2D extent{0, 0};
   uint32_t mipLevels = 1;
+  uint32_t layers = 1;  // 6 with VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT: a cube (and a cube view)
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
   VkImageUsageFlags usage = 0;
   VkImageCreateFlags flags = 0;
   VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT;
 };
 
-// A device-local image and a view of it in its own format over every mip level.
+// A device-local image and a view of it in its own format over every mip level and layer
+// (a cube view for a cube-compatible image with 6 layers).
 struct Image {
   VkImage image = VK_NULL_HANDLE;
   VkDeviceMemory memory = VK_NULL_HANDLE;
@@ -44,7 +46,9 @@ struct Image {
 [[nodiscard]] Image createImage(const Context& ctx, const ImageDesc& desc);
 void destroyImage(const Context& ctx, Image& image);
 [[nodiscard]] VkImageView createImageView(const Context& ctx, VkImage image, VkFormat format,
-                                          VkImageAspectFlags aspect, uint32_t mipLevels);
+                                          VkImageAspectFlags aspect, uint32_t mipLevels,
+                                          VkImageViewType type = VK_IMAGE_VIEW_TYPE_2D,
+                                          uint32_t baseMip = 0, uint32_t layers = 1);
 
 // One synchronization2 image barrier (layout transition and/or memory dependency).
 struct ImageBarrier {
@@ -58,6 +62,7 @@ struct ImageBarrier {
   VkAccessFlags2 dstAccess = VK_ACCESS_2_NONE;
   uint32_t baseMip = 0;
   uint32_t mipCount = VK_REMAINING_MIP_LEVELS;
+  uint32_t layerCount = VK_REMAINING_ARRAY_LAYERS;
 };
 void imageBarrier(VkCommandBuffer cmd, const ImageBarrier& barrier);
 void imageBarriers(VkCommandBuffer cmd, const ImageBarrier* barriers, uint32_t count);

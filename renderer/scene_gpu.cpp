@@ -159,7 +159,7 @@ void copyRegion(VkCommandBuffer cmd, VkBuffer src, VkDeviceSize srcOffset, const
 VkDescriptorPool createPool(const Context& ctx, uint32_t materialSets) {
   const VkDescriptorPoolSize sizes[] = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight},
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 * kFramesInFlight},
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 3 * kFramesInFlight},
       {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, materialSets * gpu::kTextureSlotCount},
   };
   auto info = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
@@ -190,12 +190,13 @@ void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlig
         {frameData[i], 0, sizeof(gpu::FrameData)},
         {gpu.frames[i].nodes.buffer, 0, VK_WHOLE_SIZE},
         {gpu.materials.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.frames[i].lights.buffer, 0, VK_WHOLE_SIZE},
     };
-    const VkDescriptorType types[] = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
-                                      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                      VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
-    VkWriteDescriptorSet writes[3];
-    for (uint32_t b = 0; b < 3; ++b) {
+    const VkDescriptorType types[] = {
+        VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+        VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
+    VkWriteDescriptorSet writes[4];
+    for (uint32_t b = 0; b < 4; ++b) {
       writes[b] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
       writes[b].dstSet = gpu.frames[i].set;
       writes[b].dstBinding = b;
@@ -203,7 +204,7 @@ void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlig
       writes[b].descriptorType = types[b];
       writes[b].pBufferInfo = &buffers[b];
     }
-    vkUpdateDescriptorSets(ctx.device, 3, writes, 0, nullptr);
+    vkUpdateDescriptorSets(ctx.device, 4, writes, 0, nullptr);
   }
 }
 
@@ -298,6 +299,18 @@ void uploadNodes(SceneGpu& gpu, uint32_t slot, const std::vector<gpu::NodeData>&
   frame.nodesVersion = version;
 }
 
+void computeLightData(const scene::Scene& scene, const SceneGpu& gpu,
+                      std::vector<gpu::LightData>& out) {
+  out.resize(gpu.lights.size());
+  for (size_t i = 0; i < out.size(); ++i) out[i] = lightData(scene, gpu.lights[i]);
+}
+
+void uploadLights(SceneGpu& gpu, uint32_t slot, const std::vector<gpu::LightData>& lights) {
+  const size_t count = std::min(lights.size(), gpu.lights.size());
+  if (count > 0)
+    std::memcpy(gpu.frames[slot].lights.mapped, lights.data(), count * sizeof(gpu::LightData));
+}
+
 void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
                     const std::array<VkBuffer, kFramesInFlight>& frameData,
                     const scene::Scene& scene, int sceneIndex, SceneGpu& gpu) {
@@ -359,6 +372,11 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
     frame.nodesVersion = 0;
   }
+  gpu.lights = findLightInstances(scene, sceneIndex);
+  for (SceneFrame& frame : gpu.frames)
+    frame.lights =
+        createBuffer(ctx, std::max<VkDeviceSize>(1, gpu.lights.size()) * sizeof(gpu::LightData),
+                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
 
   const uint32_t materialSets = uint32_t(scene.materials.size() + 1);
   gpu.pool = createPool(ctx, materialSets);
@@ -374,7 +392,10 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
 
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {
   if (gpu.pool) vkDestroyDescriptorPool(ctx.device, gpu.pool, nullptr);  // frees the sets
-  for (SceneFrame& frame : gpu.frames) destroyBuffer(ctx, frame.nodes);
+  for (SceneFrame& frame : gpu.frames) {
+    destroyBuffer(ctx, frame.nodes);
+    destroyBuffer(ctx, frame.lights);
+  }
   for (VkSampler sampler : gpu.samplers) vkDestroySampler(ctx.device, sampler, nullptr);
   if (gpu.defaultSampler) vkDestroySampler(ctx.device, gpu.defaultSampler, nullptr);
   for (Texture& t : gpu.textures) destroyTexture(ctx, t);

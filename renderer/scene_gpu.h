@@ -10,6 +10,7 @@
 
 #include "context.h"
 #include "frames.h"
+#include "lights.h"
 #include "pipelines.h"
 #include "resources.h"
 #include "scene.h"
@@ -38,6 +39,7 @@ struct SceneFrame {
   Buffer nodes;  // gpu::NodeData per node, host-visible, written while the slot is idle
   VkDescriptorSet set = VK_NULL_HANDLE;  // set 0
   uint64_t nodesVersion = 0;             // which node data `nodes` holds
+  Buffer lights;  // gpu::LightData per light instance (at least one entry), host-visible
 };
 
 struct SceneGpu {
@@ -55,6 +57,7 @@ struct SceneGpu {
   std::array<SceneFrame, kFramesInFlight> frames;
   std::vector<Draw> draws;  // of the nodes reachable from the chosen scene's roots
   uint32_t nodeCount = 0;
+  std::vector<LightInstance> lights;  // of the nodes reachable from the chosen scene's roots
 };
 
 // Uploads `scene` through one staging buffer (waits for the copy: load time only) and builds
@@ -71,5 +74,10 @@ void computeNodeData(const scene::Scene& scene, std::vector<gpu::NodeData>& out)
 // must be idle (its fence waited for).
 void uploadNodes(SceneGpu& gpu, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
                  uint64_t version);
+// LightData of every light instance of gpu.lights.
+void computeLightData(const scene::Scene& scene, const SceneGpu& gpu,
+                      std::vector<gpu::LightData>& out);
+// Copies `lights` into the slot's light buffer. The slot must be idle.
+void uploadLights(SceneGpu& gpu, uint32_t slot, const std::vector<gpu::LightData>& lights);
 
 }  // namespace vitrine::renderer

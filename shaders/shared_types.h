@@ -29,6 +29,21 @@ VITRINE_GPU_CONST kAlphaOpaque = 0;
 VITRINE_GPU_CONST kAlphaMask = 1;
 VITRINE_GPU_CONST kAlphaBlend = 2;
 
+// LightData::position.w: KHR_lights_punctual light types.
+VITRINE_GPU_CONST kLightDirectional = 0;
+VITRINE_GPU_CONST kLightPoint = 1;
+VITRINE_GPU_CONST kLightSpot = 2;
+
+// FrameData::shading.y: the tone mapping operator.
+VITRINE_GPU_CONST kTonemapNeutral = 0;  // Khronos PBR Neutral
+VITRINE_GPU_CONST kTonemapAces = 1;     // ACES filmic
+VITRINE_GPU_CONST kTonemapAgx = 2;      // AgX
+VITRINE_GPU_CONST kTonemapNone = 3;     // linear, clamped to [0, 1]
+
+// FrameData::background.w: what pixels no geometry covers show.
+VITRINE_GPU_CONST kBackgroundColor = 0;        // background.rgb
+VITRINE_GPU_CONST kBackgroundEnvironment = 1;  // the environment, at lod environment.w
+
 // A texture reference with its KHR_texture_transform, two vec4s:
 //   uvTransform = (offset.x, offset.y, scale.x, scale.y)
 //   info        = (rotation, texCoord set or -1 when the slot has no texture, 0, 0)
@@ -76,12 +91,39 @@ struct NodeData {
   mat4 normal;  // inverse transpose of world (upper 3x3 used)
 };
 
+// One KHR_lights_punctual light placed by a node (a light used by two nodes is two entries),
+// in world space. Set 0 binding 3, FrameData::shading.z entries.
+struct LightData {
+  vec4 position;   // xyz world position (point, spot), w type (kLight*)
+  vec4 direction;  // xyz unit world direction the light shines along (node's -Z), w range
+                   // (0 = infinite)
+  vec4 color;      // xyz colour * intensity (linear; lux or candela), w unused (0)
+  // x angle scale = 1 / max(0.001, cos(inner) - cos(outer)), y angle offset = -cos(outer) *
+  // scale (spot only; KHR_lights_punctual's recommended cone attenuation), zw unused (0)
+  vec4 cone;
+};
+
 // Per-frame data.
 struct FrameData {
   mat4 view;
-  mat4 proj;      // Vulkan clip space (y down, depth 0..1)
-  vec4 eye;       // xyz camera position in world space
-  vec4 lightDir;  // xyz unit vector towards the headlight, w intensity
+  mat4 proj;             // Vulkan clip space (y down, depth 0..1)
+  mat4 inverseViewProj;  // inverse(proj * view): clip space to world (background rays)
+  vec4 eye;              // xyz camera position in world space, w unused (1)
+  // x exposure scale (2^EV, applied before tone mapping), y tone mapping (kTonemap*),
+  // z count of LightData entries, w unused (0)
+  vec4 shading;
+  // x image-based light intensity (0 when there is no environment), y environment rotation
+  // about +Y in radians (a world direction d samples the environment at R_y(-y) d),
+  // z highest lod of the prefiltered specular cube (roughness 1), w background lod (blur)
+  vec4 environment;
+  vec4 background;  // rgb solid colour (linear), w kBackground*
+};
+
+// The image-based light's diffuse part: irradiance as 9 spherical-harmonic coefficients (bands
+// 0-2, rgb), already convolved with the clamped cosine, so that irradiance(n) / pi is the
+// diffuse radiance scale (Ramamoorthi & Hanrahan 2001). Set 2 binding 2 (uniform buffer).
+struct EnvironmentData {
+  vec4 sh[9];  // rgb coefficient, w unused (0)
 };
 
 // Push constants of one draw: which NodeData and which MaterialData it uses. Two 32-bit
@@ -97,7 +139,9 @@ static_assert(sizeof(TextureRef) == 32);
 static_assert(sizeof(MaterialData) == 64 + kTextureSlotCount * 32);
 static_assert(sizeof(MaterialExtensionData) == 8 * 16);
 static_assert(sizeof(NodeData) == 128);
-static_assert(sizeof(FrameData) == 160);
+static_assert(sizeof(LightData) == 64);
+static_assert(sizeof(FrameData) == 3 * 64 + 4 * 16);
+static_assert(sizeof(EnvironmentData) == 9 * 16);
 }  // namespace vitrine::gpu
 #endif
 #undef VITRINE_GPU_CONST

@@ -1,0 +1,116 @@
+// Placeholder environment: a black 1x1 cube and LUT, zero irradiance. The real prefiltering
+// replaces the body of createEnvironmentGpu.
+#include "environment.h"
+
+#include <cstring>
+
+#include "shared_types.h"
+#include "vk_check.h"
+#include "vk_struct.h"
+
+namespace vitrine::renderer {
+namespace {
+
+void clearToShaderRead(VkCommandBuffer cmd, const Image& image, uint32_t layers) {
+  ImageBarrier toDst;
+  toDst.image = image.image;
+  toDst.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  toDst.dstStage = VK_PIPELINE_STAGE_2_CLEAR_BIT;
+  toDst.dstAccess = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  imageBarrier(cmd, toDst);
+  const VkClearColorValue black{{0.0f, 0.0f, 0.0f, 0.0f}};
+  const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0,
+                                      layers};
+  vkCmdClearColorImage(cmd, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1, &range);
+  ImageBarrier toRead;
+  toRead.image = image.image;
+  toRead.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  toRead.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+  toRead.srcStage = VK_PIPELINE_STAGE_2_CLEAR_BIT;
+  toRead.srcAccess = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  toRead.dstStage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
+  toRead.dstAccess = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
+  imageBarrier(cmd, toRead);
+}
+
+}  // namespace
+
+void createEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
+                          const scene::EnvironmentImage* image, const std::string&,
+                          EnvironmentGpu& out) {
+  ImageDesc cube;
+  cube.format = VK_FORMAT_R16G16B16A16_SFLOAT;
+  cube.extent = {1, 1};
+  cube.layers = 6;
+  cube.flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
+  cube.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  out.specular = createImage(ctx, cube);
+  ImageDesc lut;
+  lut.format = VK_FORMAT_R16G16_SFLOAT;
+  lut.extent = {1, 1};
+  lut.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  out.brdfLut = createImage(ctx, lut);
+  out.data = createBuffer(ctx, sizeof(gpu::EnvironmentData), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+                          VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
+  std::memset(out.data.mapped, 0, sizeof(gpu::EnvironmentData));
+  OneShot once = beginOneShot(ctx);
+  clearToShaderRead(once.cmd, out.specular, 6);
+  clearToShaderRead(once.cmd, out.brdfLut, 1);
+  submitOneShot(ctx, once);
+  out.maxLod = 0.0f;
+  out.enabled = image != nullptr;
+
+  auto sampler = vkStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
+  sampler.magFilter = VK_FILTER_LINEAR;
+  sampler.minFilter = VK_FILTER_LINEAR;
+  sampler.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
+  sampler.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  sampler.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  sampler.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  sampler.maxLod = VK_LOD_CLAMP_NONE;
+  VK_CHECK(vkCreateSampler(ctx.device, &sampler, nullptr, &out.sampler));
+
+  const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2},
+                                        {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
+  auto pool = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
+  pool.maxSets = 1;
+  pool.poolSizeCount = 2;
+  pool.pPoolSizes = sizes;
+  VK_CHECK(vkCreateDescriptorPool(ctx.device, &pool, nullptr, &out.pool));
+  auto alloc =
+      vkStruct<VkDescriptorSetAllocateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO);
+  alloc.descriptorPool = out.pool;
+  alloc.descriptorSetCount = 1;
+  alloc.pSetLayouts = &layouts.environment;
+  VK_CHECK(vkAllocateDescriptorSets(ctx.device, &alloc, &out.set));
+
+  const VkDescriptorImageInfo images[] = {
+      {out.sampler, out.specular.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
+      {out.sampler, out.brdfLut.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL}};
+  const VkDescriptorBufferInfo buffer{out.data.buffer, 0, sizeof(gpu::EnvironmentData)};
+  VkWriteDescriptorSet writes[3];
+  for (uint32_t b = 0; b < 3; ++b) {
+    writes[b] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+    writes[b].dstSet = out.set;
+    writes[b].dstBinding = b;
+    writes[b].descriptorCount = 1;
+    writes[b].descriptorType =
+        b < 2 ? VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    if (b < 2)
+      writes[b].pImageInfo = &images[b];
+    else
+      writes[b].pBufferInfo = &buffer;
+  }
+  vkUpdateDescriptorSets(ctx.device, 3, writes, 0, nullptr);
+}
+
+void destroyEnvironmentGpu(const Context& ctx, EnvironmentGpu& env) {
+  if (env.pool) vkDestroyDescriptorPool(ctx.device, env.pool, nullptr);
+  if (env.sampler) vkDestroySampler(ctx.device, env.sampler, nullptr);
+  destroyBuffer(ctx, env.data);
+  destroyImage(ctx, env.brdfLut);
+  destroyImage(ctx, env.specular);
+  env = EnvironmentGpu{};
+}
+
+}  // namespace vitrine::renderer

@@ -1,0 +1,34 @@
+// The image-based light on the GPU: a prefiltered specular cube, the BRDF lookup table and
+// the irradiance coefficients, bound as descriptor set 2 (pipelines.h).
+#pragma once
+
+#include <string>
+
+#include <volk.h>
+
+#include "context.h"
+#include "environment_image.h"
+#include "pipelines.h"
+#include "resources.h"
+
+namespace vitrine::renderer {
+
+struct EnvironmentGpu {
+  Image specular;                      // cube, mips from roughness 0 (level 0) to 1 (level maxLod)
+  Image brdfLut;                       // 2D, x = N.V, y = roughness
+  Buffer data;                         // gpu::EnvironmentData, uniform
+  VkSampler sampler = VK_NULL_HANDLE;  // linear, mipmapped, clamp to edge
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  float maxLod = 0.0f;   // the specular cube's last mip level
+  bool enabled = false;  // false: no image-based light (FrameData intensity 0)
+};
+
+// Builds the environment of `image`, or, when null, a black one that lights nothing (the
+// set stays valid for the shaders). Load-time work: waits for the GPU.
+void createEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
+                          const scene::EnvironmentImage* image, const std::string& cacheDirectory,
+                          EnvironmentGpu& out);
+void destroyEnvironmentGpu(const Context& ctx, EnvironmentGpu& env);
+
+}  // namespace vitrine::renderer
