@@ -22,6 +22,19 @@ bool parseSize(const std::string& text, uint32_t& w, uint32_t& h) {
   return w >= 1 && h >= 1 && w <= 16384 && h <= 16384;
 }
 
+// "R,G,B" with each component a number from 0 to 1.
+bool parseColor(const std::string& text, glm::vec3& out) {
+  size_t start = 0;
+  for (int c = 0; c < 3; ++c) {
+    const size_t comma = text.find(',', start);
+    if ((c < 2) != (comma != std::string::npos)) return false;
+    const std::string part = text.substr(start, c < 2 ? comma - start : std::string::npos);
+    if (!parseNumber(part, out[c]) || !(out[c] >= 0.0f && out[c] <= 1.0f)) return false;
+    start = comma + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string usageText() {
@@ -40,6 +53,15 @@ std::string usageText() {
          "  --query POINTER      print the property at a JSON pointer, e.g.\n"
          "                       /materials/0/pbrMetallicRoughness/baseColorFactor, after\n"
          "                       --time; repeatable; then exit\n"
+         "  --env WHICH          image-based light: studio (built in, the default), none,\n"
+         "                       or an equirectangular Radiance .hdr file\n"
+         "  --env-intensity X    scale the environment's light and background (default 1)\n"
+         "  --env-rotation DEG   rotate the environment about the up axis (default 0)\n"
+         "  --background WHICH   env (default), blur (the environment blurred), or a solid\n"
+         "                       colour R,G,B with components from 0 to 1 (sRGB)\n"
+         "  --tonemap OPERATOR   neutral (Khronos PBR Neutral, the default), aces, agx, or\n"
+         "                       none (linear, clamped)\n"
+         "  --exposure EV        exposure in stops before tone mapping (default 0)\n"
          "  --help               print this help and exit\n"
          "  --version            print the version and exit\n"
          "\n"
@@ -105,6 +127,61 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
     } else if (a == "--query") {
       if (!value(v)) return r;
       o.queries.push_back(v);
+    } else if (a == "--env") {
+      if (!value(v)) return r;
+      if (v.empty()) {
+        r.error = "--env: expected studio, none or an .hdr file";
+        return r;
+      }
+      o.environment = v;
+    } else if (a == "--env-intensity") {
+      if (!value(v)) return r;
+      if (!parseNumber(v, o.environmentIntensity) || !std::isfinite(o.environmentIntensity) ||
+          o.environmentIntensity < 0.0f) {
+        r.error = "--env-intensity " + v + ": expected a number from 0 up";
+        return r;
+      }
+    } else if (a == "--env-rotation") {
+      if (!value(v)) return r;
+      if (!parseNumber(v, o.environmentRotationDegrees) ||
+          !std::isfinite(o.environmentRotationDegrees)) {
+        r.error = "--env-rotation " + v + ": expected an angle in degrees";
+        return r;
+      }
+    } else if (a == "--background") {
+      if (!value(v)) return r;
+      if (v == "env") {
+        o.background = CliBackground::Environment;
+      } else if (v == "blur") {
+        o.background = CliBackground::Blurred;
+      } else if (parseColor(v, o.backgroundColor)) {
+        o.background = CliBackground::Color;
+      } else {
+        r.error = "--background " + v +
+                  ": expected env, blur, or R,G,B with components from 0 to 1, e.g. 0.2,0.2,0.2";
+        return r;
+      }
+    } else if (a == "--tonemap") {
+      if (!value(v)) return r;
+      if (v == "neutral") {
+        o.tonemap = CliTonemap::Neutral;
+      } else if (v == "aces") {
+        o.tonemap = CliTonemap::Aces;
+      } else if (v == "agx") {
+        o.tonemap = CliTonemap::Agx;
+      } else if (v == "none") {
+        o.tonemap = CliTonemap::None;
+      } else {
+        r.error = "--tonemap " + v + ": expected neutral, aces, agx or none";
+        return r;
+      }
+    } else if (a == "--exposure") {
+      if (!value(v)) return r;
+      if (!parseNumber(v, o.exposure) || !std::isfinite(o.exposure) ||
+          std::fabs(o.exposure) > 64.0f) {
+        r.error = "--exposure " + v + ": expected a number of stops from -64 to 64";
+        return r;
+      }
     } else if (a.size() > 1 && a[0] == '-') {
       r.error = "unknown option " + a + " (see --help)";
       return r;

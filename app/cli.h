@@ -6,7 +6,12 @@
 #include <string>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 namespace vitrine::app {
+
+enum class CliTonemap { Neutral, Aces, Agx, None };
+enum class CliBackground { Environment, Blurred, Color };
 
 struct CliOptions {
   std::string file;                      // empty: the bundled demo scene
@@ -18,6 +23,15 @@ struct CliOptions {
   // --animation all|none|INDEX|NAME, in the order given; empty = all.
   std::vector<std::string> animations;
   std::vector<std::string> queries;  // --query POINTER: print the value, then exit
+  // --env studio|none|FILE.hdr: the image-based light (default: the built-in studio).
+  std::string environment = "studio";
+  float environmentIntensity = 1.0f;        // --env-intensity X (>= 0)
+  float environmentRotationDegrees = 0.0f;  // --env-rotation DEGREES, about the up axis
+  // --background env|blur|R,G,B: the environment, blurred, or a solid sRGB colour (0..1).
+  CliBackground background = CliBackground::Environment;
+  glm::vec3 backgroundColor{0.0f};
+  CliTonemap tonemap = CliTonemap::Neutral;  // --tonemap neutral|aces|agx|none
+  float exposure = 0.0f;                     // --exposure EV
   bool help = false;
   bool version = false;
 };

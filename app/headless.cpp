@@ -8,6 +8,7 @@
 #include <stb_image_write.h>
 
 #include "camera.h"
+#include "look.h"
 
 namespace vitrine::app {
 
@@ -53,9 +54,19 @@ int renderToPng(const scene::Scene& scene, const CliOptions& options) {
     orbit.frame(scene::sceneBounds(scene, scene.activeScene), aspect);
     view = orbit.view(aspect);
   }
+  applyLook(options, view);
+  std::unique_ptr<scene::EnvironmentImage> environment;
+  {
+    std::string error;
+    if (!loadEnvironment(options, environment, &error)) {
+      std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+      return kExitBadInput;
+    }
+  }
 
   renderer::Options ro;
   ro.validation = validationRequested();
+  ro.cacheDirectory = environmentCacheDirectory();
   std::string error;
   auto r = renderer::Renderer::create(ro, &error);
   if (!r) {
@@ -67,6 +78,7 @@ int renderToPng(const scene::Scene& scene, const CliOptions& options) {
                  options.height, r->deviceName().c_str(), r->maxImageSize(), r->maxImageSize());
     return kExitBadInput;
   }
+  r->setEnvironment(environment.get());
   r->setScene(scene, scene.activeScene);
   r->updateTransforms(scene);
   const renderer::Pixels pixels = r->renderOffscreen(view, options.width, options.height);

@@ -8,6 +8,7 @@
 #include "animation_selection.h"
 #include "cli.h"
 #include "headless.h"
+#include "look.h"
 #include "loader.h"
 #include "object_model.h"
 #include "viewer.h"
@@ -93,6 +94,13 @@ int main(int argc, char** argv) {
   vo.height = o.height;
   vo.camera = o.camera;
   vo.validation = app::validationRequested();
+  vo.look = o;
+  std::unique_ptr<scene::EnvironmentImage> environment;
+  if (!app::loadEnvironment(o, environment, &error)) {
+    std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+    return app::kExitBadInput;
+  }
+  vo.environment = std::move(environment);
   if (o.camera && !app::assetCameraView(scene, *o.camera, 1.0f, &error)) {
     std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
     return app::kExitBadInput;

@@ -8,6 +8,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "look.h"
 #include "overlay.h"
 
 namespace vitrine::app {
@@ -67,6 +68,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
 
   renderer::Options ro;
   ro.validation = options.validation;
+  ro.cacheDirectory = environmentCacheDirectory();
   uint32_t extCount = 0;
   const char** exts = glfwGetRequiredInstanceExtensions(&extCount);
   for (uint32_t i = 0; i < extCount; ++i) ro.instanceExtensions.emplace_back(exts[i]);
@@ -88,6 +90,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
     }
     v->assetCamera_ = options.camera;
   }
+  v->renderer_->setEnvironment(options.environment.get());
   v->renderer_->setScene(*v->scene_, v->scene_->activeScene);
   v->renderer_->updateTransforms(*v->scene_);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_);
@@ -214,6 +217,7 @@ bool Viewer::runFrame() {
     std::string error;
     if (auto v = assetCameraView(*scene_, *assetCamera_, a, &error)) view = *v;
   }
+  applyLook(options_.look, view);
   const auto status = renderer_->drawFrame(view, uint32_t(fbw), uint32_t(fbh),
                                            [this](VkCommandBuffer cmd) { overlay_->record(cmd); });
   if (status == renderer::FrameStatus::Presented) ++framesPresented_;

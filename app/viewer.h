@@ -9,6 +9,8 @@
 
 #include "animation.h"
 #include "camera.h"
+#include "cli.h"
+#include "environment_image.h"
 #include "renderer.h"
 #include "scene.h"
 
@@ -22,6 +24,9 @@ struct ViewerOptions {
   uint32_t width = 1280, height = 720;
   bool validation = false;
   std::optional<int> camera;  // look through this asset camera instead of orbiting
+  CliOptions look;            // tone mapping, exposure, background, environment (applyLook)
+  // The image-based light; null for none.
+  std::shared_ptr<const scene::EnvironmentImage> environment;
 };
 
 class Viewer {

@@ -43,10 +43,49 @@ TEST(Cli, ErrorsSayWhatIsWrong) {
       {{"--quit-after", "0"}, "--quit-after 0: expected a positive number of seconds"},
       {{"--frobnicate"}, "unknown option --frobnicate (see --help)"},
       {{"a.glb", "b.glb"}, "more than one file given: a.glb and b.glb"},
+      {{"--tonemap", "filmic"}, "--tonemap filmic: expected neutral, aces, agx or none"},
+      {{"--exposure", "bright"}, "--exposure bright: expected a number of stops from -64 to 64"},
+      {{"--exposure", "100"}, "--exposure 100: expected a number of stops from -64 to 64"},
+      {{"--env-intensity", "-1"}, "--env-intensity -1: expected a number from 0 up"},
+      {{"--env-rotation", "nan"}, "--env-rotation nan: expected an angle in degrees"},
+      {{"--env", ""}, "--env: expected studio, none or an .hdr file"},
+      {{"--background", "1,0"},
+       "--background 1,0: expected env, blur, or R,G,B with components from 0 to 1, e.g. "
+       "0.2,0.2,0.2"},
+      {{"--background", "1,0,2"},
+       "--background 1,0,2: expected env, blur, or R,G,B with components from 0 to 1, e.g. "
+       "0.2,0.2,0.2"},
+      {{"--background", "1,0,0,0"},
+       "--background 1,0,0,0: expected env, blur, or R,G,B with components from 0 to 1, e.g. "
+       "0.2,0.2,0.2"},
   };
   for (const Case& c : cases) {
     EXPECT_EQ(parseCommandLine(c.args).error, c.error) << c.args[0];
   }
+}
+
+TEST(Cli, LookOptions) {
+  const CliResult d = parseCommandLine({});
+  EXPECT_EQ(d.options.environment, "studio");
+  EXPECT_EQ(d.options.tonemap, CliTonemap::Neutral);
+  EXPECT_EQ(d.options.exposure, 0.0f);
+  EXPECT_EQ(d.options.background, CliBackground::Environment);
+
+  const CliResult r =
+      parseCommandLine({"--env", "sky.hdr", "--env-intensity", "0.5", "--env-rotation", "90",
+                        "--tonemap", "agx", "--exposure", "-1.5", "--background", "0.25,0.5,1"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.options.environment, "sky.hdr");
+  EXPECT_EQ(r.options.environmentIntensity, 0.5f);
+  EXPECT_EQ(r.options.environmentRotationDegrees, 90.0f);
+  EXPECT_EQ(r.options.tonemap, CliTonemap::Agx);
+  EXPECT_EQ(r.options.exposure, -1.5f);
+  EXPECT_EQ(r.options.background, CliBackground::Color);
+  EXPECT_EQ(r.options.backgroundColor, glm::vec3(0.25f, 0.5f, 1.0f));
+
+  EXPECT_EQ(parseCommandLine({"--background", "blur"}).options.background, CliBackground::Blurred);
+  EXPECT_EQ(parseCommandLine({"--tonemap", "none"}).options.tonemap, CliTonemap::None);
+  EXPECT_EQ(parseCommandLine({"--tonemap", "aces"}).options.tonemap, CliTonemap::Aces);
 }
 
 TEST(Cli, HelpAndVersion) {

@@ -43,6 +43,8 @@ ProcessResult runVitrine(const std::vector<std::string>& args) {
   posix_spawn_file_actions_addopen(&actions, 2, errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                    0644);
   setenv("VITRINE_VALIDATION", "1", 1);
+  // Processed environments are cached under the test tree, never in the user's home.
+  setenv("XDG_CACHE_HOME", VITRINE_TEST_TMP "/cache", 1);
   ProcessResult r;
   pid_t pid;
   if (posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) == 0) {
