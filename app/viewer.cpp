@@ -157,6 +157,9 @@ void Viewer::buildUi() {
               scene_->meshes.size(), primitives, scene_->materials.size());
   ImGui::Text("%s", renderer_->deviceName().c_str());
   ImGui::Text("%.1f ms/frame", frameMs_);
+  const renderer::UploadStats uploads = renderer_->lastUploadStats();
+  ImGui::Text("uploaded %llu bytes in %u ranges", static_cast<unsigned long long>(uploads.bytes),
+              uploads.ranges);
   ImGui::Separator();
   if (!scene_->cameras.empty()) {
     const std::string current =
@@ -175,7 +178,27 @@ void Viewer::buildUi() {
   }
   if (ImGui::Button("Frame scene (F)")) frameRequested_ = true;
   ImGui::TextDisabled("Left drag: orbit   Right/middle drag: pan   Wheel: zoom");
+  buildLookUi();
   ImGui::End();
+}
+
+void Viewer::buildLookUi() {
+  if (!ImGui::CollapsingHeader("Look")) return;
+  CliOptions& look = options_.look;
+  static const char* const kTonemaps[] = {"Khronos PBR Neutral", "ACES filmic", "AgX", "None"};
+  int tonemap = int(look.tonemap);
+  if (ImGui::Combo("Tone mapping", &tonemap, kTonemaps, 4)) look.tonemap = CliTonemap(tonemap);
+  ImGui::SliderFloat("Exposure (EV)", &look.exposure, -8.0f, 8.0f, "%.1f");
+  if (options_.environment) {
+    ImGui::SliderFloat("Environment intensity", &look.environmentIntensity, 0.0f, 4.0f, "%.2f");
+    ImGui::SliderFloat("Environment rotation", &look.environmentRotationDegrees, -180.0f, 180.0f,
+                       "%.0f deg");
+  }
+  static const char* const kBackgrounds[] = {"Environment", "Blurred environment", "Colour"};
+  int background = int(look.background);
+  if (ImGui::Combo("Background", &background, kBackgrounds, 3))
+    look.background = CliBackground(background);
+  if (look.background == CliBackground::Color) ImGui::ColorEdit3("Colour", &look.backgroundColor.x);
 }
 
 void Viewer::animate() {

@@ -57,6 +57,7 @@ class Viewer {
   Viewer() = default;
   void handleMouse();
   void buildUi();
+  void buildLookUi();
   float aspect() const;
   void animate();
 
