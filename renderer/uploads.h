@@ -81,7 +81,8 @@ class UploadQueue {
 
   std::vector<Destination> destinations_;
   std::array<Buffer, kFramesInFlight> staging_;
-  // Per frame, reused: the copy regions of every destination, and where each one's start.
+  // Per frame, reused: the copy regions of every destination, and where each destination's
+  // regions start (one entry per destination, plus the end).
   std::vector<VkBufferCopy> regions_;
   std::vector<uint32_t> firstRegion_;
   std::vector<VkBufferMemoryBarrier2> barriers_;
