@@ -92,7 +92,6 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
   }
   v->renderer_->setEnvironment(options.environment.get());
   v->renderer_->setScene(*v->scene_, v->scene_->activeScene);
-  v->renderer_->updateTransforms(*v->scene_);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_);
   v->frameScene();
   glfwGetCursorPos(v->window_, &v->lastX_, &v->lastY_);
@@ -158,7 +157,7 @@ void Viewer::buildUi() {
   ImGui::Text("%s", renderer_->deviceName().c_str());
   ImGui::Text("%.1f ms/frame", frameMs_);
   const renderer::UploadStats uploads = renderer_->lastUploadStats();
-  ImGui::Text("uploaded %llu bytes in %u ranges", static_cast<unsigned long long>(uploads.bytes),
+  ImGui::Text("Uploaded %llu bytes in %u ranges", static_cast<unsigned long long>(uploads.bytes),
               uploads.ranges);
   ImGui::Separator();
   if (!scene_->cameras.empty()) {
@@ -205,11 +204,11 @@ void Viewer::animate() {
   if (!animations_ || playEnd_ <= playStart_) return;
   const float span = playEnd_ - playStart_;
   const float t = playStart_ + std::fmod(float(glfwGetTime() - playClockStart_), span);
+  animations_->evaluate(t, enabled_, dirty_);  // coalesces
+  // Only what changed is sent, with the next frame: material factors, the node data of moved
+  // nodes, the lights they carry. Cameras reach the GPU through the View of every frame.
+  renderer_->applyChanges(*scene_, dirty_);
   dirty_.clear();
-  animations_->evaluate(t, enabled_, dirty_);
-  // Node transforms reach the GPU every frame; animated materials, lights and cameras are
-  // uploaded as dirty ranges once the renderer's staging ring exists (the PBR issue).
-  if (!dirty_.movedNodes.empty()) renderer_->updateTransforms(*scene_);
 }
 
 bool Viewer::runFrame() {

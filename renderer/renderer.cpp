@@ -16,6 +16,7 @@
 #include "scene_gpu.h"
 #include "swapchain.h"
 #include "targets.h"
+#include "uploads.h"
 #include "vk_check.h"
 #include "vk_struct.h"
 
@@ -64,6 +65,7 @@ class RendererImpl final : public Renderer {
   ~RendererImpl() override {
     if (ctx_.device) {
       VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+      uploads_.destroy(ctx_);
       destroySceneGpu(ctx_, scene_);
       destroyEnvironmentGpu(ctx_, environment_);
       destroyOffscreen(ctx_, offscreen_);
@@ -78,25 +80,51 @@ class RendererImpl final : public Renderer {
 
   void setScene(const scene::Scene& scene, int sceneIndex) override {
     VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+    uploads_.clearDestinations();
     destroySceneGpu(ctx_, scene_);
     std::array<VkBuffer, kFramesInFlight> frameData;
     for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
     createSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, scene_);
     hasScene_ = true;
-    updateTransforms(scene);
+    // Both shader stages: which stage reads which array is the shaders' business.
+    UploadDestination d;
+    d.readStages = VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
+    d.readAccess = VK_ACCESS_2_SHADER_STORAGE_READ_BIT;
+    d.buffer = scene_.materials.buffer;
+    d.mirror = scene_.materialData.data();
+    d.size = uint32_t(scene_.materialData.size() * sizeof(gpu::MaterialData));
+    materialUploads_ = uploads_.addDestination(d);
+    d.buffer = scene_.nodes.buffer;
+    d.mirror = scene_.nodeData.data();
+    d.size = uint32_t(scene_.nodeData.size() * sizeof(gpu::NodeData));
+    nodeUploads_ = uploads_.addDestination(d);
+    d.buffer = scene_.lightBuffer.buffer;
+    d.mirror = scene_.lightData.data();
+    d.size = uint32_t(scene_.lightData.size() * sizeof(gpu::LightData));
+    lightUploads_ = uploads_.addDestination(d);
   }
 
+  // Every node's data and every light instance, for the next frame.
   void updateTransforms(const scene::Scene& scene) override {
-    // Written to the slots' node buffers as each slot becomes idle (uploadNodes).
-    computeNodeData(scene, nodes_);
-    computeLightData(scene, scene_, lights_);
-    ++nodesVersion_;
+    if (!hasScene_) return;
+    refreshAllNodes(scene, scene_, uploads_.pending(nodeUploads_));
+    refreshAllLights(scene, scene_, uploads_.pending(lightUploads_));
   }
 
-  // Interim: everything is copied again; the staging ring uploads only `dirty`'s ranges.
+  // Only the changed bytes reach the mirrors and the next frame's copies. Not uploaded here:
+  // - MaterialExtensions: no GPU buffer yet (the shaders read no extension factor);
+  // - MorphWeights: no GPU buffer until morph targets are rendered (issue 5);
+  // - Cameras: the app turns the camera into a View, sent as FrameData every frame;
+  // - Visibility: the draws do not follow KHR_node_visibility yet;
+  // - Extras: never rendered;
+  // - NodeTransforms: they arrive as the world matrices they changed (worldMatrices).
   void applyChanges(const scene::Scene& scene, const scene::DirtySet& dirty) override {
-    if (dirty.empty()) return;
-    updateTransforms(scene);
+    if (!hasScene_ || dirty.empty()) return;
+    refreshMaterials(scene, dirty[scene::Region::Materials], scene_,
+                     uploads_.pending(materialUploads_));
+    refreshNodes(scene, dirty.worldMatrices, scene_, uploads_.pending(nodeUploads_));
+    refreshLights(scene, dirty[scene::Region::Lights], dirty.worldMatrices, scene_,
+                  uploads_.pending(lightUploads_));
   }
 
   UploadStats lastUploadStats() const override { return uploadStats_; }
@@ -120,11 +148,12 @@ class RendererImpl final : public Renderer {
     FrameSlot& slot = beginSlot(view);
     const VkCommandBuffer cmd = slot.cmd;
     beginCommands(cmd);
+    uploadStats_ = uploads_.record(ctx_, slotIndex_, cmd);
     FinalImage target;
     target.image = offscreen_.resolved.image;
     target.view = offscreen_.resolved.view;
     target.previousStages = VK_PIPELINE_STAGE_2_COPY_BIT;  // the previous readback
-    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, nodes_,
+    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, scene_.nodeData,
                 environment_.set, view, offscreen_.attachments, target);
     recordReadback(cmd, extent);
     VK_CHECK(vkEndCommandBuffer(cmd));
@@ -167,11 +196,12 @@ class RendererImpl final : public Renderer {
 
     const VkCommandBuffer cmd = slot.cmd;
     beginCommands(cmd);
+    uploadStats_ = uploads_.record(ctx_, slotIndex_, cmd);
     FinalImage target;
     target.image = swapchain_.images[imageIndex];
     target.view = swapchain_.views[imageIndex];
     target.previousStages = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;  // acquire wait
-    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, nodes_,
+    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, scene_.nodeData,
                 environment_.set, view, swapchain_.attachments, target);
     auto pass = vkStruct<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
     pass.renderPass = overlayPass_;
@@ -231,7 +261,8 @@ class RendererImpl final : public Renderer {
 
  private:
   // Takes the next frame slot: waits until its previous work is done, then writes its
-  // FrameData and node data. The slot's fence is reset here, just before the submission.
+  // FrameData (the scene's changes are copied by the command buffer: uploads_). The slot's
+  // fence is reset here, just before the submission.
   FrameSlot& beginSlot(const View& view) {
     slotIndex_ = nextSlot_;
     nextSlot_ = (nextSlot_ + 1) % kFramesInFlight;
@@ -240,10 +271,6 @@ class RendererImpl final : public Renderer {
     const gpu::FrameData data = frameData(view, hasScene_ ? uint32_t(scene_.lights.size()) : 0u,
                                           environment_.enabled ? environment_.maxLod : -1.0f);
     std::memcpy(slot.frameData.mapped, &data, sizeof(data));
-    if (hasScene_) {
-      uploadNodes(scene_, slotIndex_, nodes_, nodesVersion_);
-      uploadLights(scene_, slotIndex_, lights_);
-    }
     VK_CHECK(vkResetFences(ctx_.device, 1, &slot.fence));
     return slot;
   }
@@ -309,10 +336,10 @@ class RendererImpl final : public Renderer {
 
   SceneGpu scene_;
   bool hasScene_ = false;
-  std::vector<gpu::NodeData> nodes_;  // current world and normal matrices
-  std::vector<gpu::LightData> lights_;
-  uint64_t nodesVersion_ = 0;
-  UploadStats uploadStats_;
+  // The scene's changes, copied at the start of each frame, and its destinations.
+  UploadQueue uploads_;
+  uint32_t materialUploads_ = 0, nodeUploads_ = 0, lightUploads_ = 0;
+  UploadStats uploadStats_;  // of the last frame recorded
 
   EnvironmentGpu environment_;
   std::string cacheDirectory_;

@@ -51,10 +51,14 @@ struct View {
   float environmentRotation = 0.0f;   // radians about +Y
 };
 
-// What the last frame uploaded of the scene's changes (materials, node data, lights).
+// What the last frame uploaded of the scene's changes (materials, node data, lights; the
+// per-frame FrameData is not counted): the bytes copied and in how many copy regions.
 struct UploadStats {
   uint64_t bytes = 0;
   uint32_t ranges = 0;
+  // CPU time the frame spent writing those bytes into its staging buffer and recording the
+  // copies (applyChanges() is the caller's to time).
+  double stagingSeconds = 0.0;
 };
 
 // An 8-bit sRGB-encoded RGBA image, rows top to bottom.

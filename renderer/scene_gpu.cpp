@@ -50,7 +50,8 @@ struct StagingLayout {
   VkDeviceSize vertexCount = 0, indexCount = 0;
   VkDeviceSize vertexBytes = 0, indexBytes = 0, materialBytes = 0;
   VkDeviceSize vertices = 0, indices = 0, materials = 0, white = 0, flatNormal = 0;
-  std::vector<VkDeviceSize> images;  // per scene image, when uploaded
+  VkDeviceSize nodes = 0, lights = 0;  // initial NodeData and LightData (SceneGpu's mirrors)
+  std::vector<VkDeviceSize> images;    // per scene image, when uploaded
   VkDeviceSize total = 0;
 };
 
@@ -61,6 +62,7 @@ bool primitiveUsable(const scene::Primitive& p) {
 }
 
 StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& uploadImage,
+                            const SceneGpu& gpu,
                             std::array<VkDeviceSize, kStreamCount>& streamOffsets) {
   StagingLayout s;
   s.ranges.resize(scene.meshes.size());
@@ -83,7 +85,7 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
     s.vertexBytes = alignUp(s.vertexBytes + strides[i] * s.vertexCount);
   }
   s.indexBytes = alignUp(4 * s.indexCount);
-  s.materialBytes = (scene.materials.size() + 1) * sizeof(gpu::MaterialData);
+  s.materialBytes = gpu.materialData.size() * sizeof(gpu::MaterialData);
 
   VkDeviceSize at = 0;
   auto place = [&](VkDeviceSize bytes) {
@@ -94,6 +96,8 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.vertices = place(s.vertexBytes);
   s.indices = place(s.indexBytes);
   s.materials = place(s.materialBytes);
+  s.nodes = place(gpu.nodeData.size() * sizeof(gpu::NodeData));
+  s.lights = place(gpu.lightData.size() * sizeof(gpu::LightData));
   s.white = place(4);
   s.flatNormal = place(4);
   s.images.assign(scene.images.size(), 0);
@@ -134,12 +138,6 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
     }
   }
 
-  // One entry per material plus the default, whatever the scene's array holds.
-  auto* materials = reinterpret_cast<gpu::MaterialData*>(staging + s.materials);
-  for (size_t i = 0; i <= scene.materials.size(); ++i)
-    materials[i] =
-        i < scene.materialData.size() ? scene.materialData[i] : scene::defaultMaterialData();
-
   const uint8_t white[4] = {255, 255, 255, 255};
   const uint8_t flatNormal[4] = {128, 128, 255, 255};
   std::memcpy(staging + s.white, white, 4);
@@ -148,6 +146,48 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
     if (upload[i])
       std::memcpy(staging + s.images[i], scene.images[i].rgba8.data(),
                   scene.images[i].rgba8.size());
+}
+
+// The mirrors of the buffers updated per frame, at their initial values.
+void initMirrors(const scene::Scene& scene, int sceneIndex, SceneGpu& gpu) {
+  // One entry per material plus the default, whatever the scene's array holds.
+  gpu.materialData.resize(scene.materials.size() + 1);
+  for (size_t i = 0; i < gpu.materialData.size(); ++i)
+    gpu.materialData[i] =
+        i < scene.materialData.size() ? scene.materialData[i] : scene::defaultMaterialData();
+  // At least one entry each: a storage buffer cannot be empty.
+  gpu.nodeCount = uint32_t(scene.nodes.size());
+  gpu.nodeData.assign(std::max<size_t>(1, gpu.nodeCount), nodeData(glm::mat4(1.0f)));
+  for (uint32_t i = 0; i < gpu.nodeCount && i < scene.world.size(); ++i)
+    gpu.nodeData[i] = nodeData(scene.world[i]);
+  gpu.lights = findLightInstances(scene, sceneIndex);
+  gpu.lightData.assign(std::max<size_t>(1, gpu.lights.size()), gpu::LightData{});
+  for (size_t i = 0; i < gpu.lights.size(); ++i) gpu.lightData[i] = lightData(scene, gpu.lights[i]);
+}
+
+void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, uint8_t* staging) {
+  std::memcpy(staging + s.materials, gpu.materialData.data(), s.materialBytes);
+  std::memcpy(staging + s.nodes, gpu.nodeData.data(), gpu.nodeData.size() * sizeof(gpu::NodeData));
+  std::memcpy(staging + s.lights, gpu.lightData.data(),
+              gpu.lightData.size() * sizeof(gpu::LightData));
+}
+
+// Whether the coalesced (sorted, disjoint) `ranges` touch the bytes [begin, end).
+bool touches(const scene::DirtyRanges& ranges, uint64_t begin, uint64_t end) {
+  const std::vector<scene::ByteRange>& r = ranges.ranges();
+  // The first range ending after `begin`; disjoint sorted ranges have sorted ends too.
+  const auto it = std::upper_bound(r.begin(), r.end(), begin, [](uint64_t v, const auto& x) {
+    return v < uint64_t(x.offset) + x.size;
+  });
+  return it != r.end() && it->offset < end;
+}
+
+// Recomputes instance i's LightData; marks it when its bytes changed.
+void refreshLight(const scene::Scene& scene, size_t i, SceneGpu& gpu, scene::DirtyRanges& changed) {
+  const gpu::LightData d = lightData(scene, gpu.lights[i]);
+  if (std::memcmp(&d, &gpu.lightData[i], sizeof(d)) == 0) return;
+  gpu.lightData[i] = d;
+  changed.mark(uint32_t(i * sizeof(gpu::LightData)), sizeof(gpu::LightData));
 }
 
 void copyRegion(VkCommandBuffer cmd, VkBuffer src, VkDeviceSize srcOffset, const Buffer& dst) {
@@ -188,9 +228,9 @@ void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlig
   for (uint32_t i = 0; i < kFramesInFlight; ++i) {
     const VkDescriptorBufferInfo buffers[] = {
         {frameData[i], 0, sizeof(gpu::FrameData)},
-        {gpu.frames[i].nodes.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.nodes.buffer, 0, VK_WHOLE_SIZE},
         {gpu.materials.buffer, 0, VK_WHOLE_SIZE},
-        {gpu.frames[i].lights.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.lightBuffer.buffer, 0, VK_WHOLE_SIZE},
     };
     const VkDescriptorType types[] = {
         VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
@@ -279,36 +319,68 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
 
 }  // namespace
 
-void computeNodeData(const scene::Scene& scene, std::vector<gpu::NodeData>& out) {
-  out.resize(scene.nodes.size());
-  for (size_t i = 0; i < out.size(); ++i) {
-    const glm::mat4 world = i < scene.world.size() ? scene.world[i] : glm::mat4(1.0f);
-    out[i].world = world;
-    // A singular matrix (a zero scale) has no inverse; its node is invisible anyway.
-    out[i].normal =
-        glm::determinant(glm::mat3(world)) != 0.0f ? glm::inverseTranspose(world) : glm::mat4(1.0f);
+gpu::NodeData nodeData(const glm::mat4& world) {
+  gpu::NodeData d;
+  d.world = world;
+  // A singular matrix (a zero scale) has no inverse; its node is invisible anyway.
+  d.normal =
+      glm::determinant(glm::mat3(world)) != 0.0f ? glm::inverseTranspose(world) : glm::mat4(1.0f);
+  return d;
+}
+
+void refreshMaterials(const scene::Scene& scene, const scene::DirtyRanges& ranges, SceneGpu& gpu,
+                      scene::DirtyRanges& changed) {
+  const uint64_t size =
+      std::min(gpu.materialData.size(), scene.materialData.size()) * sizeof(gpu::MaterialData);
+  const auto* source = reinterpret_cast<const uint8_t*>(scene.materialData.data());
+  auto* mirror = reinterpret_cast<uint8_t*>(gpu.materialData.data());
+  for (const scene::ByteRange& r : ranges.ranges()) {
+    const uint64_t begin = std::min<uint64_t>(r.offset, size);
+    const uint64_t end = std::min<uint64_t>(uint64_t(r.offset) + r.size, size);
+    if (end <= begin) continue;
+    std::memcpy(mirror + begin, source + begin, end - begin);
+    changed.mark(uint32_t(begin), uint32_t(end - begin));
   }
 }
 
-void uploadNodes(SceneGpu& gpu, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                 uint64_t version) {
-  SceneFrame& frame = gpu.frames[slot];
-  if (frame.nodesVersion == version) return;
-  const size_t count = std::min<size_t>(nodes.size(), gpu.nodeCount);
-  std::memcpy(frame.nodes.mapped, nodes.data(), count * sizeof(gpu::NodeData));
-  frame.nodesVersion = version;
+void refreshNodes(const scene::Scene& scene, const scene::DirtyRanges& worldRanges, SceneGpu& gpu,
+                  scene::DirtyRanges& changed) {
+  const uint64_t count = std::min<uint64_t>(gpu.nodeCount, scene.world.size());
+  for (const scene::ByteRange& r : worldRanges.ranges()) {
+    // Every node whose matrix overlaps the range, even partly.
+    const uint64_t first = std::min<uint64_t>(r.offset / scene::kWorldMatrixBytes, count);
+    const uint64_t last = std::min<uint64_t>(
+        (uint64_t(r.offset) + r.size + scene::kWorldMatrixBytes - 1) / scene::kWorldMatrixBytes,
+        count);
+    if (last <= first) continue;
+    for (uint64_t n = first; n < last; ++n) gpu.nodeData[n] = nodeData(scene.world[n]);
+    changed.mark(uint32_t(first * sizeof(gpu::NodeData)),
+                 uint32_t((last - first) * sizeof(gpu::NodeData)));
+  }
 }
 
-void computeLightData(const scene::Scene& scene, const SceneGpu& gpu,
-                      std::vector<gpu::LightData>& out) {
-  out.resize(gpu.lights.size());
-  for (size_t i = 0; i < out.size(); ++i) out[i] = lightData(scene, gpu.lights[i]);
+void refreshLights(const scene::Scene& scene, const scene::DirtyRanges& lightRanges,
+                   const scene::DirtyRanges& worldRanges, SceneGpu& gpu,
+                   scene::DirtyRanges& changed) {
+  if (lightRanges.empty() && worldRanges.empty()) return;
+  for (size_t i = 0; i < gpu.lights.size(); ++i) {
+    const LightInstance& instance = gpu.lights[i];
+    const uint64_t light = uint64_t(instance.light) * sizeof(scene::Light);
+    const uint64_t world = uint64_t(instance.node) * scene::kWorldMatrixBytes;
+    if (touches(lightRanges, light, light + sizeof(scene::Light)) ||
+        touches(worldRanges, world, world + scene::kWorldMatrixBytes))
+      refreshLight(scene, i, gpu, changed);
+  }
 }
 
-void uploadLights(SceneGpu& gpu, uint32_t slot, const std::vector<gpu::LightData>& lights) {
-  const size_t count = std::min(lights.size(), gpu.lights.size());
-  if (count > 0)
-    std::memcpy(gpu.frames[slot].lights.mapped, lights.data(), count * sizeof(gpu::LightData));
+void refreshAllNodes(const scene::Scene& scene, SceneGpu& gpu, scene::DirtyRanges& nodesChanged) {
+  const uint32_t count = uint32_t(std::min<size_t>(gpu.nodeCount, scene.world.size()));
+  for (uint32_t n = 0; n < count; ++n) gpu.nodeData[n] = nodeData(scene.world[n]);
+  if (count > 0) nodesChanged.mark(0, count * uint32_t(sizeof(gpu::NodeData)));
+}
+
+void refreshAllLights(const scene::Scene& scene, SceneGpu& gpu, scene::DirtyRanges& lightsChanged) {
+  for (size_t i = 0; i < gpu.lights.size(); ++i) refreshLight(scene, i, gpu, lightsChanged);
 }
 
 void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
@@ -325,10 +397,12 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   std::vector<bool> upload(scene.images.size());
   for (size_t i = 0; i < upload.size(); ++i) upload[i] = srgb[i] || unorm[i];
 
-  const StagingLayout s = layoutStaging(scene, upload, gpu.streamOffsets);
+  initMirrors(scene, sceneIndex, gpu);
+  const StagingLayout s = layoutStaging(scene, upload, gpu, gpu.streamOffsets);
   Buffer staging = createBuffer(ctx, s.total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                                 VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
   writeStaging(scene, s, gpu.streamOffsets, upload, static_cast<uint8_t*>(staging.mapped));
+  writeMirrors(s, gpu, static_cast<uint8_t*>(staging.mapped));
 
   const VkMemoryPropertyFlags local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   const VkBufferUsageFlags dst = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
@@ -336,8 +410,12 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
     gpu.vertices = createBuffer(ctx, s.vertexBytes, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | dst, local);
     gpu.indices = createBuffer(ctx, s.indexBytes, VK_BUFFER_USAGE_INDEX_BUFFER_BIT | dst, local);
   }
-  gpu.materials =
-      createBuffer(ctx, s.materialBytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | dst, local);
+  // Materials, nodes and lights are then updated by per-frame copies (uploads.h).
+  const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | dst;
+  gpu.materials = createBuffer(ctx, s.materialBytes, storage, local);
+  gpu.nodes = createBuffer(ctx, gpu.nodeData.size() * sizeof(gpu::NodeData), storage, local);
+  gpu.lightBuffer =
+      createBuffer(ctx, gpu.lightData.size() * sizeof(gpu::LightData), storage, local);
   gpu.white = createTexture(ctx, 1, 1, true, true);
   gpu.flatNormal = createTexture(ctx, 1, 1, false, true);
   gpu.textures.resize(scene.images.size());
@@ -350,8 +428,11 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   copyRegion(oneShot.cmd, staging.buffer, s.vertices, gpu.vertices);
   copyRegion(oneShot.cmd, staging.buffer, s.indices, gpu.indices);
   copyRegion(oneShot.cmd, staging.buffer, s.materials, gpu.materials);
+  copyRegion(oneShot.cmd, staging.buffer, s.nodes, gpu.nodes);
+  copyRegion(oneShot.cmd, staging.buffer, s.lights, gpu.lightBuffer);
   memoryBarrier(oneShot.cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
+                    VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
                 VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_INDEX_READ_BIT |
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   recordTextureUpload(oneShot.cmd, gpu.white, staging.buffer, s.white);
@@ -364,19 +445,6 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   for (const scene::Sampler& sampler : scene.samplers)
     gpu.samplers.push_back(createSampler(ctx, sampler));
   gpu.defaultSampler = createSampler(ctx, scene::Sampler{});
-
-  gpu.nodeCount = uint32_t(scene.nodes.size());
-  for (SceneFrame& frame : gpu.frames) {
-    frame.nodes =
-        createBuffer(ctx, std::max<VkDeviceSize>(1, gpu.nodeCount) * sizeof(gpu::NodeData),
-                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
-    frame.nodesVersion = 0;
-  }
-  gpu.lights = findLightInstances(scene, sceneIndex);
-  for (SceneFrame& frame : gpu.frames)
-    frame.lights =
-        createBuffer(ctx, std::max<VkDeviceSize>(1, gpu.lights.size()) * sizeof(gpu::LightData),
-                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
 
   const uint32_t materialSets = uint32_t(scene.materials.size() + 1);
   gpu.pool = createPool(ctx, materialSets);
@@ -392,10 +460,6 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
 
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {
   if (gpu.pool) vkDestroyDescriptorPool(ctx.device, gpu.pool, nullptr);  // frees the sets
-  for (SceneFrame& frame : gpu.frames) {
-    destroyBuffer(ctx, frame.nodes);
-    destroyBuffer(ctx, frame.lights);
-  }
   for (VkSampler sampler : gpu.samplers) vkDestroySampler(ctx.device, sampler, nullptr);
   if (gpu.defaultSampler) vkDestroySampler(ctx.device, gpu.defaultSampler, nullptr);
   for (Texture& t : gpu.textures) destroyTexture(ctx, t);
@@ -404,6 +468,8 @@ void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {
   destroyBuffer(ctx, gpu.vertices);
   destroyBuffer(ctx, gpu.indices);
   destroyBuffer(ctx, gpu.materials);
+  destroyBuffer(ctx, gpu.nodes);
+  destroyBuffer(ctx, gpu.lightBuffer);
   gpu = SceneGpu{};
 }
 

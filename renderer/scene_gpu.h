@@ -1,5 +1,8 @@
-// The GPU copy of a scene::Scene: geometry, the packed material array, textures, samplers,
-// descriptor sets, per-frame node buffers, and the list of draws of the chosen scene.
+// The GPU copy of a scene::Scene: geometry, the packed material array, node and light data,
+// textures, samplers, descriptor sets, and the list of draws of the chosen scene. Materials,
+// nodes and lights live in device-local buffers with a CPU mirror each; the refresh*
+// functions update the mirrors from the scene and mark the bytes that the frame's copies
+// (uploads.h) must send.
 #pragma once
 
 #include <array>
@@ -9,6 +12,7 @@
 #include <volk.h>
 
 #include "context.h"
+#include "dirty.h"
 #include "frames.h"
 #include "lights.h"
 #include "pipelines.h"
@@ -36,17 +40,22 @@ struct Draw {
 enum Stream : uint32_t { kPosition, kNormal, kTexcoord0, kTexcoord1, kColor, kStreamCount };
 
 struct SceneFrame {
-  Buffer nodes;  // gpu::NodeData per node, host-visible, written while the slot is idle
-  VkDescriptorSet set = VK_NULL_HANDLE;  // set 0
-  uint64_t nodesVersion = 0;             // which node data `nodes` holds
-  Buffer lights;  // gpu::LightData per light instance (at least one entry), host-visible
+  VkDescriptorSet set = VK_NULL_HANDLE;  // set 0, with this frame slot's FrameData
 };
 
 struct SceneGpu {
   Buffer vertices;  // device-local, the five streams one after the other
   std::array<VkDeviceSize, kStreamCount> streamOffsets{};
-  Buffer indices;                   // device-local, uint32
-  Buffer materials;                 // device-local, gpu::MaterialData per material + the default
+  Buffer indices;      // device-local, uint32
+  Buffer materials;    // device-local, gpu::MaterialData per material + the default
+  Buffer nodes;        // device-local, gpu::NodeData per node (at least one entry)
+  Buffer lightBuffer;  // device-local, gpu::LightData per light instance (at least one entry)
+  // What those three buffers hold (once the frame's pending copies are done), entry for entry:
+  // the sources of the per-frame copies. Sized at creation, never resized (uploads.h keeps
+  // pointers to them).
+  std::vector<gpu::MaterialData> materialData;
+  std::vector<gpu::NodeData> nodeData;
+  std::vector<gpu::LightData> lightData;
   std::vector<Texture> textures;    // per scene image; empty for images no material samples
   Texture white;                    // 1x1 white, sRGB and UNORM views: absent colour/data slots
   Texture flatNormal;               // 1x1 (0.5, 0.5, 1): absent normal slot
@@ -67,17 +76,31 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
                     const scene::Scene& scene, int sceneIndex, SceneGpu& gpu);
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu);
 
-// NodeData (world matrix and normal matrix) of every node, from scene.world.
-void computeNodeData(const scene::Scene& scene, std::vector<gpu::NodeData>& out);
+// The NodeData of a world matrix: the matrix and its inverse transpose (for normals).
+gpu::NodeData nodeData(const glm::mat4& world);
 
-// Copies `nodes` into the slot's node buffer unless it already holds `version`. The slot
-// must be idle (its fence waited for).
-void uploadNodes(SceneGpu& gpu, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                 uint64_t version);
-// LightData of every light instance of gpu.lights.
-void computeLightData(const scene::Scene& scene, const SceneGpu& gpu,
-                      std::vector<gpu::LightData>& out);
-// Copies `lights` into the slot's light buffer. The slot must be idle.
-void uploadLights(SceneGpu& gpu, uint32_t slot, const std::vector<gpu::LightData>& lights);
+// The refresh functions below update gpu's mirrors from `scene` (the scene gpu was created
+// from) and mark, in `changed`, the mirror bytes they rewrote: byte ranges of
+// gpu.materialData, gpu.nodeData or gpu.lightData, which the next frame copies to the GPU.
+// Ranges outside the mirrors (a stale DirtySet) are ignored. No allocation.
+
+// Copies `ranges` (Region::Materials: byte ranges of scene.materialData) into
+// gpu.materialData.
+void refreshMaterials(const scene::Scene& scene, const scene::DirtyRanges& ranges, SceneGpu& gpu,
+                      scene::DirtyRanges& changed);
+// Recomputes the NodeData of the nodes whose world matrices `worldRanges` covers (byte ranges
+// of scene.world, DirtySet::worldMatrices), and only those: 128 bytes a node.
+void refreshNodes(const scene::Scene& scene, const scene::DirtyRanges& worldRanges, SceneGpu& gpu,
+                  scene::DirtyRanges& changed);
+// Recomputes the LightData of the instances whose light (lightRanges: Region::Lights, byte
+// ranges of element * sizeof(scene::Light)) or node (worldRanges) changed, and marks the
+// entries whose bytes differ. Both range lists coalesced (sorted, disjoint).
+void refreshLights(const scene::Scene& scene, const scene::DirtyRanges& lightRanges,
+                   const scene::DirtyRanges& worldRanges, SceneGpu& gpu,
+                   scene::DirtyRanges& changed);
+// Every node's NodeData from scene.world, all marked; every light instance, those that differ
+// marked.
+void refreshAllNodes(const scene::Scene& scene, SceneGpu& gpu, scene::DirtyRanges& nodesChanged);
+void refreshAllLights(const scene::Scene& scene, SceneGpu& gpu, scene::DirtyRanges& lightsChanged);
 
 }  // namespace vitrine::renderer

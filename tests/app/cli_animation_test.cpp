@@ -31,8 +31,9 @@ json pointerTarget(const std::string& pointer) {
 }
 
 // An unlit quad filling the middle of an asset camera's view; its base colour goes
-// red -> green -> blue over two seconds (LINEAR).
-std::string colourAsset() {
+// red -> green -> blue over two seconds (LINEAR). Written under `stem`: ctest runs the tests
+// of this file in parallel processes, so each test needs its own files.
+std::string colourAsset(const std::string& stem) {
   AssetBuilder b;
   const int quad = b.addColoredQuad({1.0f, 1.0f, 1.0f, 1.0f});
   b.json()["materials"][0]["extensions"]["KHR_materials_unlit"] = json::object();
@@ -43,7 +44,7 @@ std::string colourAsset() {
       b.addVec4({{1.0f, 0.0f, 0.0f, 1.0f}, {0.0f, 1.0f, 0.0f, 1.0f}, {0.0f, 0.0f, 1.0f, 1.0f}});
   addAnimation(b, "Colour", {0.0f, 1.0f, 2.0f}, colours, "LINEAR",
                pointerTarget("/materials/0/pbrMetallicRoughness/baseColorFactor"));
-  return b.writeGltf("anim-colour");
+  return b.writeGltf(stem);
 }
 
 std::vector<float> queryFloats(const std::string& file, const std::vector<std::string>& extra,
@@ -62,7 +63,7 @@ std::vector<float> queryFloats(const std::string& file, const std::vector<std::s
 }
 
 TEST(CliAnimation, PointerAnimatedColourRendersWhatQuerySays) {
-  const std::string file = colourAsset();
+  const std::string file = colourAsset("anim-colour-query");
   struct Instant {
     float time;
     glm::vec3 expected;  // Appendix C, LINEAR, computed by hand; clamped outside [0, 2]
@@ -88,7 +89,7 @@ TEST(CliAnimation, PointerAnimatedColourRendersWhatQuerySays) {
 }
 
 TEST(CliAnimation, AnimationNoneKeepsTheFileValue) {
-  const std::string file = colourAsset();
+  const std::string file = colourAsset("anim-colour-none");
   EXPECT_EQ(queryFloats(file, {"--time", "1", "--animation", "none"},
                         "/materials/0/pbrMetallicRoughness/baseColorFactor"),
             std::vector<float>({1, 1, 1, 1}));
@@ -126,7 +127,7 @@ TEST(CliAnimation, RotationByPointerAndByCorePathAgree) {
 }
 
 TEST(CliAnimation, QueryPrintsJsonValuesAndRejectsBadPointers) {
-  const std::string file = colourAsset();
+  const std::string file = colourAsset("anim-colour-json");
   ProcessResult r = runVitrine({file, "--query", "/materials/0/alphaCutoff", "--query",
                                 "/nodes/1/translation", "--query", "/materials/0/doubleSided"});
   EXPECT_EQ(r.status, 0) << r.err;

@@ -32,6 +32,9 @@ TEST(Window, OpensRendersResizesAndCloses) {
 
   for (int i = 0; i < 5; ++i) ASSERT_TRUE(viewer->runFrame());
   EXPECT_EQ(viewer->framesPresented(), 5u);
+  // The clock moved between frames: the ring's rotation, the ball and the box colour changed,
+  // and the last frame sent them (applyChanges through the window's frames).
+  EXPECT_GT(viewer->renderer().lastUploadStats().bytes, 0u);
 
   // Resize: the swapchain follows the framebuffer, and frames keep being presented.
   glfwSetWindowSize(viewer->window(), 200, 160);
