@@ -101,23 +101,29 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
   stages[1].module = p.fragment;
   stages[1].pName = "main";
+  // mesh.frag's constant_id 0, kTriangles: points and lines have no per-pixel tangent frame.
+  const VkBool32 triangles = key.topology == scene::Topology::Triangles ? VK_TRUE : VK_FALSE;
+  const VkSpecializationMapEntry entry{0, 0, sizeof(VkBool32)};
+  const VkSpecializationInfo specialization{1, &entry, sizeof(triangles), &triangles};
+  stages[1].pSpecializationInfo = &specialization;
 
-  // One binding per stream: position, normal, texcoord0, texcoord1, colour.
+  // One binding per stream (scene_gpu.h Stream): position, normal, texcoord0, texcoord1,
+  // colour, tangent.
   const VkVertexInputBindingDescription bindings[] = {
       {0, 12, VK_VERTEX_INPUT_RATE_VERTEX}, {1, 12, VK_VERTEX_INPUT_RATE_VERTEX},
       {2, 8, VK_VERTEX_INPUT_RATE_VERTEX},  {3, 8, VK_VERTEX_INPUT_RATE_VERTEX},
-      {4, 16, VK_VERTEX_INPUT_RATE_VERTEX},
+      {4, 16, VK_VERTEX_INPUT_RATE_VERTEX}, {5, 16, VK_VERTEX_INPUT_RATE_VERTEX},
   };
   const VkVertexInputAttributeDescription attributes[] = {
       {0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},    {1, 1, VK_FORMAT_R32G32B32_SFLOAT, 0},
       {2, 2, VK_FORMAT_R32G32_SFLOAT, 0},       {3, 3, VK_FORMAT_R32G32_SFLOAT, 0},
-      {4, 4, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
+      {4, 4, VK_FORMAT_R32G32B32A32_SFLOAT, 0}, {5, 5, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
   };
   auto vertexInput = vkStruct<VkPipelineVertexInputStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
-  vertexInput.vertexBindingDescriptionCount = 5;
+  vertexInput.vertexBindingDescriptionCount = 6;
   vertexInput.pVertexBindingDescriptions = bindings;
-  vertexInput.vertexAttributeDescriptionCount = 5;
+  vertexInput.vertexAttributeDescriptionCount = 6;
   vertexInput.pVertexAttributeDescriptions = attributes;
 
   auto inputAssembly = vkStruct<VkPipelineInputAssemblyStateCreateInfo>(

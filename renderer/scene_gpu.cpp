@@ -77,7 +77,7 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
       s.ranges[m].push_back(r);
     }
   }
-  const VkDeviceSize strides[kStreamCount] = {12, 12, 8, 8, 16};
+  const VkDeviceSize strides[kStreamCount] = {12, 12, 8, 8, 16, 16};
   for (uint32_t i = 0; i < kStreamCount; ++i) {
     streamOffsets[i] = s.vertexBytes;
     s.vertexBytes = alignUp(s.vertexBytes + strides[i] * s.vertexCount);
@@ -125,11 +125,13 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
       if (r.indexCount == 0) continue;
       const size_t n = p.positions.size(), base = size_t(r.vertexOffset);
       fillStream(v + streamOffsets[kPosition] + 12 * base, p.positions, n, glm::vec3(0.0f));
-      // Absent streams: zero normal (unlit), zero uv, white colour.
+      // Absent streams: zero normal (unlit), zero uv, white colour, zero tangent (the fragment
+      // shader then builds the tangent frame from derivatives).
       fillStream(v + streamOffsets[kNormal] + 12 * base, p.normals, n, glm::vec3(0.0f));
       fillStream(v + streamOffsets[kTexcoord0] + 8 * base, p.texcoords[0], n, glm::vec2(0.0f));
       fillStream(v + streamOffsets[kTexcoord1] + 8 * base, p.texcoords[1], n, glm::vec2(0.0f));
       fillStream(v + streamOffsets[kColor] + 16 * base, p.colors, n, glm::vec4(1.0f));
+      fillStream(v + streamOffsets[kTangent] + 16 * base, p.tangents, n, glm::vec4(0.0f));
       std::memcpy(indices + r.firstIndex, p.indices.data(), 4 * p.indices.size());
     }
   }

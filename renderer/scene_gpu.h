@@ -33,7 +33,15 @@ struct Draw {
 };
 
 // Vertex streams, each a region of SceneGpu::vertices bound as its own binding.
-enum Stream : uint32_t { kPosition, kNormal, kTexcoord0, kTexcoord1, kColor, kStreamCount };
+enum Stream : uint32_t {
+  kPosition,
+  kNormal,
+  kTexcoord0,
+  kTexcoord1,
+  kColor,
+  kTangent,
+  kStreamCount
+};
 
 struct SceneFrame {
   Buffer nodes;  // gpu::NodeData per node, host-visible, written while the slot is idle
@@ -43,7 +51,7 @@ struct SceneFrame {
 };
 
 struct SceneGpu {
-  Buffer vertices;  // device-local, the five streams one after the other
+  Buffer vertices;  // device-local, the streams one after the other
   std::array<VkDeviceSize, kStreamCount> streamOffsets{};
   Buffer indices;                   // device-local, uint32
   Buffer materials;                 // device-local, gpu::MaterialData per material + the default
