@@ -241,6 +241,20 @@ void writeMaterialSets(const Context& ctx, const scene::Scene& scene, SceneGpu& 
   }
 }
 
+// What mesh.frag is specialized for when it draws `p` with material `material`: read from
+// the packed MaterialData, as the shader reads it (the extension and texture presence never
+// change after load; animations change values only).
+uint32_t shaderFeatures(const scene::Scene& scene, const scene::Primitive& p, uint32_t material) {
+  const gpu::MaterialData m = material < scene.materialData.size() ? scene.materialData[material]
+                                                                   : scene::defaultMaterialData();
+  uint32_t features = 0;
+  for (int slot = 0; slot < gpu::kTextureSlotCount; ++slot)
+    if (m.textures[slot].info.y >= 0.0f) features |= 1u << slot;
+  if (m.alpha.w > 0.5f) features |= kFeatureUnlit;
+  if (p.normals.size() != p.positions.size()) features |= kFeatureNoNormals;
+  return features;
+}
+
 void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& s, SceneGpu& gpu) {
   if (sceneIndex < 0 || sceneIndex >= int(scene.scenes.size())) return;
   const uint32_t defaultMaterial = scene.defaultMaterialIndex();
@@ -271,6 +285,7 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
           d.blend = mat.alphaMode == scene::AlphaMode::Blend;
           d.doubleSided = mat.doubleSided;
         }
+        d.features = shaderFeatures(scene, p, d.material);
         d.center = p.bounds.empty() ? glm::vec3(0.0f) : 0.5f * (p.bounds.min + p.bounds.max);
         gpu.draws.push_back(d);
       }

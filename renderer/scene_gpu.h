@@ -26,6 +26,7 @@ struct Draw {
   int32_t vertexOffset = 0;
   uint32_t node = 0;
   uint32_t material = 0;  // index into the MaterialData array (default: materials.size())
+  uint32_t features = 0;  // ShaderFeature bits (pipelines.h) of the material and primitive
   scene::Topology topology = scene::Topology::Triangles;
   bool blend = false;
   bool doubleSided = false;

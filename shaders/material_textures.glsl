@@ -1,6 +1,7 @@
 // The material's textures (set 1) and how a slot is sampled: its texCoord set, its
 // KHR_texture_transform, explicit gradients. Include after shared_types.h, in a fragment
-// shader that declares inTexcoord0 and inTexcoord1 and calls takeTexcoordDerivatives() first.
+// shader that declares inTexcoord0, inTexcoord1 and the specialization constant kTextureSlots,
+// and calls takeTexcoordDerivatives() first.
 #ifndef VITRINE_MATERIAL_TEXTURES_GLSL
 #define VITRINE_MATERIAL_TEXTURES_GLSL
 
@@ -27,8 +28,10 @@ void takeTexcoordDerivatives() {
   dTexcoord1dy = dFdy(inTexcoord1);
 }
 
-bool slotPresent(TextureRef ref) {
-  return ref.info.y >= 0.0;  // -1: no texture in this slot
+// Whether the material has a texture in `slot` (kSlot*): a specialization constant of the
+// including shader (kTextureSlots), which MaterialData's texCoord -1 agrees with.
+bool slotPresent(int slot) {
+  return (kTextureSlots & (1u << slot)) != 0u;
 }
 
 // A slot's texture coordinate and its screen-space gradients, after KHR_texture_transform:
@@ -54,10 +57,10 @@ SlotUv slotUv(TextureRef ref) {
   return r;
 }
 
-// The slot's texel, or `absent` without fetching anything when the slot has no texture (the
-// branch is uniform across a draw: one material per draw).
-vec4 sampleSlot(sampler2D tex, TextureRef ref, vec4 absent) {
-  if (!slotPresent(ref)) return absent;
+// The texel of slot `slot` (kSlot*, a constant), or `absent` without fetching anything when
+// the material has no texture there.
+vec4 sampleSlot(sampler2D tex, TextureRef ref, int slot, vec4 absent) {
+  if (!slotPresent(slot)) return absent;
   const SlotUv t = slotUv(ref);
   return textureGrad(tex, t.uv, t.dx, t.dy);
 }

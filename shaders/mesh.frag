@@ -6,9 +6,21 @@
 #extension GL_GOOGLE_include_directive : require
 #include "shared_types.h"
 
-// False in the pipelines of points and lines (pipelines.cpp): they have no per-pixel
-// tangent frame.
+// Specialization (pipelines.cpp, PipelineKey::features): lavapipe runs both sides of every
+// branch, so what a material or primitive lacks is removed at pipeline compile time rather
+// than skipped at run time.
+// False in the pipelines of points and lines: they have no per-pixel tangent frame.
 layout(constant_id = 0) const bool kTriangles = true;
+// Bit kSlot* set: the material has a texture in that slot (material_textures.glsl).
+layout(constant_id = 1) const uint kTextureSlots = 0x1f;
+// KHR_materials_unlit.
+layout(constant_id = 2) const bool kUnlit = false;
+// False for points and lines without NORMAL.
+layout(constant_id = 3) const bool kNormals = true;
+// False when the scene has no punctual light (FrameData::shading.z is 0).
+layout(constant_id = 4) const bool kLights = true;
+// The view's tone mapping operator (kTonemap*, as FrameData::shading.y).
+layout(constant_id = 5) const int kTonemap = kTonemapNeutral;
 
 layout(location = 0) in vec3 inWorldPos;
 layout(location = 1) in vec3 inNormal;  // zero: points or lines without NORMAL
@@ -34,9 +46,8 @@ layout(location = 0) out vec4 outColor;
 // Emission: emissiveFactor x KHR_materials_emissive_strength x emissiveTexture.
 vec3 emission(uint m) {
   const vec4 emissive = materials[m].emissive;  // xyz factor, w strength
-  const vec3 factor = emissive.xyz * emissive.w;
-  if (factor == vec3(0.0)) return factor;  // most materials: no texture fetch
-  return factor * sampleSlot(emissiveTexture, materials[m].textures[kSlotEmissive], vec4(1.0)).rgb;
+  const TextureRef ref = materials[m].textures[kSlotEmissive];
+  return emissive.xyz * emissive.w * sampleSlot(emissiveTexture, ref, kSlotEmissive, vec4(1.0)).rgb;
 }
 
 // The image-based light leaving the surface towards v, mixed between the dielectric and the
@@ -59,8 +70,8 @@ vec3 imageBasedLight(vec3 n, vec3 v, vec3 baseColor, float metallic, float rough
 // Occlusion with its strength: 1 + strength * (texel.r - 1) (glTF 2.0 §3.9.3 "occlusion").
 float occlusion(uint m) {
   const TextureRef ref = materials[m].textures[kSlotOcclusion];
-  if (!slotPresent(ref)) return 1.0;
-  const float texel = sampleSlot(occlusionTexture, ref, vec4(1.0)).r;
+  if (!slotPresent(kSlotOcclusion)) return 1.0;
+  const float texel = sampleSlot(occlusionTexture, ref, kSlotOcclusion, vec4(1.0)).r;
   return 1.0 + materials[m].params.w * (texel - 1.0);
 }
 
@@ -69,7 +80,8 @@ vec3 reflectedLight(uint m, vec3 baseColor) {
   const vec4 params = materials[m].params;  // metallic, roughness, normal scale, occlusion
   // metallicRoughnessTexture: B = metalness, G = roughness (§3.9.2).
   const vec4 mr = sampleSlot(metallicRoughnessTexture,
-                             materials[m].textures[kSlotMetallicRoughness], vec4(1.0));
+                             materials[m].textures[kSlotMetallicRoughness],
+                             kSlotMetallicRoughness, vec4(1.0));
   const float metallic = clamp(params.x * mr.b, 0.0, 1.0);
   const float roughness = clamp(params.y * mr.g, 0.0, 1.0);
   const float alpha2 = ggxAlpha2(roughness);
@@ -82,7 +94,7 @@ vec3 reflectedLight(uint m, vec3 baseColor) {
   const float nDotV = dot(n, v);
 
   vec3 color = vec3(0.0);
-  const int lightCount = int(frame.shading.z + 0.5);
+  const int lightCount = kLights ? int(frame.shading.z + 0.5) : 0;
   for (int i = 0; i < lightCount; ++i) {
     const Incident light = incidentLight(lights[i], inWorldPos);
     const float nDotL = dot(n, light.l);
@@ -103,12 +115,13 @@ void main() {
   takeTexcoordDerivatives();
   takePositionDerivatives();
   const uint m = draw.material;
-  const vec4 alpha = materials[m].alpha;  // mode, cutoff, doubleSided, unlit
+  const vec4 alpha = materials[m].alpha;  // mode, cutoff, doubleSided, unlit (kUnlit)
   const int alphaMode = int(alpha.x + 0.5);
 
   // baseColorFactor x baseColorTexture x COLOR_0 (§3.9.2).
+  const TextureRef baseRef = materials[m].textures[kSlotBaseColor];
   vec4 base = materials[m].baseColorFactor * inColor *
-              sampleSlot(baseColorTexture, materials[m].textures[kSlotBaseColor], vec4(1.0));
+              sampleSlot(baseColorTexture, baseRef, kSlotBaseColor, vec4(1.0));
   // §3.9.4: MASK is opaque where alpha >= alphaCutoff, else not drawn. Discarding before the
   // lighting saves its cost; the derivatives were taken above, so nothing needs this pixel.
   if (alphaMode == kAlphaMask) {
@@ -119,15 +132,15 @@ void main() {
   }
 
   vec3 color;
-  if (alpha.w > 0.5) {
+  if (kUnlit) {
     color = base.rgb;  // KHR_materials_unlit: the base colour is the output
-  } else if (dot(inNormal, inNormal) <= 1e-20) {
+  } else if (!kNormals || dot(inNormal, inNormal) <= 1e-20) {
     // §3.9.7: points and lines without NORMAL show base colour + emission, unlit.
     color = base.rgb + emission(m);
   } else {
     color = reflectedLight(m, base.rgb) + emission(m);
   }
-  color = toneMap(color, frame.shading);
+  color = toneMapOperator(color, frame.shading.x, kTonemap);
 
   // BLEND uses premultiplied alpha (blend factors ONE, ONE_MINUS_SRC_ALPHA): "over".
   outColor = alphaMode == kAlphaBlend ? vec4(color * base.a, base.a) : vec4(color, 1.0);

@@ -51,11 +51,12 @@ bool tangentFrame(vec3 ng, TextureRef ref, out vec3 t, out vec3 b) {
 // The unit shading normal on the front side of the surface. ng: the unit interpolated
 // normal; ref and scale: the material's normalTexture and its `scale`.
 vec3 shadingNormal(vec3 ng, TextureRef ref, float scale) {
-  if (!slotPresent(ref)) return ng;
+  if (!slotPresent(kSlotNormal)) return ng;
   vec3 t, b;
   if (!tangentFrame(ng, ref, t, b)) return ng;
   // §3.9.3: texel * 2 - 1, x and y scaled by `scale`, normalized after scaling.
-  vec3 texel = sampleSlot(normalTexture, ref, vec4(0.5, 0.5, 1.0, 1.0)).xyz * 2.0 - 1.0;
+  vec3 texel = sampleSlot(normalTexture, ref, kSlotNormal, vec4(0.5, 0.5, 1.0, 1.0)).xyz;
+  texel = texel * 2.0 - 1.0;
   texel.xy *= scale;
   return normalize(mat3(t, b, ng) * texel);
 }

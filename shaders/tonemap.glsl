@@ -65,15 +65,21 @@ vec3 toneMapAgx(vec3 color) {
   return pow(clamp(outset * curve, 0.0, 1.0), vec3(2.2));
 }
 
-// Linear scene radiance to the linear display value the sRGB attachment encodes.
-// shading = FrameData::shading (x exposure scale 2^EV, y kTonemap*).
-vec3 toneMap(vec3 color, vec4 shading) {
-  color = max(color * shading.x, 0.0);
-  const int op = int(shading.y + 0.5);
+// Linear scene radiance to the linear display value the sRGB attachment encodes, for the
+// exposure scale `exposure` (2^EV) and the operator `op` (kTonemap*). lavapipe evaluates every
+// operator a runtime `op` might select, so shaders that run per pixel of the scene pass a
+// specialization constant here (mesh.frag) and let the compiler drop the others.
+vec3 toneMapOperator(vec3 color, float exposure, int op) {
+  color = max(color * exposure, 0.0);
   if (op == kTonemapNeutral) return clamp(toneMapPbrNeutral(color), 0.0, 1.0);
   if (op == kTonemapAces) return toneMapAces(color);
   if (op == kTonemapAgx) return toneMapAgx(color);
   return clamp(color, 0.0, 1.0);  // kTonemapNone
+}
+
+// The same for shading = FrameData::shading (x exposure scale 2^EV, y kTonemap*).
+vec3 toneMap(vec3 color, vec4 shading) {
+  return toneMapOperator(color, shading.x, int(shading.y + 0.5));
 }
 
 #endif
