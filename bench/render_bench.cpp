@@ -1,0 +1,87 @@
+// Frame time of the mesh shading on the device the renderer picks (lavapipe here: the
+// fragment shader runs on the CPU), for the targets: a sample model at 1280x720 with
+// 4x MSAA, PBR and image-based light (the built-in studio environment), Neutral tone mapping.
+// One iteration = Renderer::renderOffscreen(): record, submit, wait, and a 3.5 MiB readback
+// (a presented frame skips the readback, so this slightly overstates a window frame).
+// The machine is shared, so wall time swings with the other jobs; the counter process_cpu_ms
+// (CPU time of all the process's threads, lavapipe's rasterizer threads included, per frame)
+// measures the work itself and is the steadier figure to compare shader versions with.
+// Models come from the assimp-testmodels package (VITRINE_MODELS_DIR).
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "loader.h"
+#include "renderer.h"
+
+namespace {
+
+namespace scene = vitrine::scene;
+namespace renderer = vitrine::renderer;
+
+constexpr uint32_t kWidth = 1280, kHeight = 720;
+
+// Looks at the scene's bounds from the front-right, above, filling the view.
+renderer::View frontView(const scene::Scene& s) {
+  const scene::Bounds b = scene::sceneBounds(s, s.activeScene);
+  const glm::vec3 centre = b.empty() ? glm::vec3(0.0f) : 0.5f * (b.min + b.max);
+  const float radius = b.empty() ? 1.0f : 0.5f * glm::length(b.max - b.min);
+  const float fov = 0.8f;
+  const glm::vec3 eye =
+      centre + glm::normalize(glm::vec3(0.5f, 0.35f, 1.0f)) * (radius / std::sin(0.5f * fov));
+  renderer::View v;
+  v.view = glm::lookAt(eye, centre, glm::vec3(0, 1, 0));
+  v.projection = glm::perspective(fov, float(kWidth) / kHeight, 0.01f * radius, 10.0f * radius);
+  v.eye = eye;
+  return v;
+}
+
+// CPU time of every thread of the process so far, in milliseconds.
+double processCpuMs() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto ms = [](const timeval& t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) * 1e-3; };
+  return ms(usage.ru_utime) + ms(usage.ru_stime);
+}
+
+void renderModel(benchmark::State& state, const std::string& relativePath) {
+  const std::string path = std::string(VITRINE_MODELS_DIR) + "/" + relativePath;
+  scene::LoadResult loaded = scene::loadScene(path);
+  if (!loaded.scene) {
+    state.SkipWithError(loaded.error.c_str());
+    return;
+  }
+  scene::Scene& s = *loaded.scene;
+  scene::updateWorldTransforms(s);
+  std::string error;
+  auto r = renderer::Renderer::create(renderer::Options{}, &error);
+  if (!r) {
+    state.SkipWithError(error.c_str());
+    return;
+  }
+  const scene::EnvironmentImage studio = scene::studioEnvironment();
+  r->setEnvironment(&studio);
+  r->setScene(s, s.activeScene);
+  const renderer::View view = frontView(s);
+  (void)r->renderOffscreen(view, kWidth, kHeight);  // pipelines compiled, targets created
+  const double cpuStart = processCpuMs();
+  for (auto _ : state) benchmark::DoNotOptimize(r->renderOffscreen(view, kWidth, kHeight));
+  state.counters["process_cpu_ms"] = (processCpuMs() - cpuStart) / double(state.iterations());
+  state.SetLabel(r->deviceName());
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(renderModel, BoxTextured, "BoxTextured-glTF/BoxTextured.gltf")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(renderModel, 2CylinderEngine, "2CylinderEngine-glTF-Binary/2CylinderEngine.glb")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+BENCHMARK_MAIN();
