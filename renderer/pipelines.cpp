@@ -1,6 +1,7 @@
 #include "pipelines.h"
 
 #include <array>
+#include <cstddef>
 
 #include "shared_types.h"
 #include "vk_check.h"
@@ -73,8 +74,10 @@ PipelineLayouts createLayouts(const Context& ctx) {
 }
 
 uint64_t keyBits(const PipelineKey& k) {
-  return (uint64_t(k.colorFormat) << 8) | (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) |
-         (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise);
+  // VkFormat values (extension formats included) fit in 31 bits: 8..38.
+  return (uint64_t(k.features) << 40) | (uint64_t(k.colorFormat) << 8) |
+         (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) | (uint64_t(k.doubleSided) << 1) |
+         uint64_t(k.frontClockwise);
 }
 
 VkPrimitiveTopology topology(scene::Topology t) {
@@ -101,23 +104,50 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
   stages[1].module = p.fragment;
   stages[1].pName = "main";
+  // mesh.frag's specialization constants, by constant_id: 0 kTriangles (points and lines have
+  // no per-pixel tangent frame), 1 kTextureSlots, 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap.
+  struct Specialization {
+    VkBool32 triangles;
+    uint32_t textureSlots;
+    VkBool32 unlit;
+    VkBool32 normals;
+    VkBool32 lights;
+    int32_t tonemap;
+  };
+  const Specialization values{key.topology == scene::Topology::Triangles,
+                              key.features & kFeatureTextureSlots,
+                              (key.features & kFeatureUnlit) != 0,
+                              (key.features & kFeatureNoNormals) == 0,
+                              (key.features & kFeatureLights) != 0,
+                              int32_t((key.features >> kFeatureTonemapShift) & 3u)};
+  const VkSpecializationMapEntry entries[] = {
+      {0, offsetof(Specialization, triangles), sizeof(VkBool32)},
+      {1, offsetof(Specialization, textureSlots), sizeof(uint32_t)},
+      {2, offsetof(Specialization, unlit), sizeof(VkBool32)},
+      {3, offsetof(Specialization, normals), sizeof(VkBool32)},
+      {4, offsetof(Specialization, lights), sizeof(VkBool32)},
+      {5, offsetof(Specialization, tonemap), sizeof(int32_t)},
+  };
+  const VkSpecializationInfo specialization{6, entries, sizeof(values), &values};
+  stages[1].pSpecializationInfo = &specialization;
 
-  // One binding per stream: position, normal, texcoord0, texcoord1, colour.
+  // One binding per stream (scene_gpu.h Stream): position, normal, texcoord0, texcoord1,
+  // colour, tangent.
   const VkVertexInputBindingDescription bindings[] = {
       {0, 12, VK_VERTEX_INPUT_RATE_VERTEX}, {1, 12, VK_VERTEX_INPUT_RATE_VERTEX},
       {2, 8, VK_VERTEX_INPUT_RATE_VERTEX},  {3, 8, VK_VERTEX_INPUT_RATE_VERTEX},
-      {4, 16, VK_VERTEX_INPUT_RATE_VERTEX},
+      {4, 16, VK_VERTEX_INPUT_RATE_VERTEX}, {5, 16, VK_VERTEX_INPUT_RATE_VERTEX},
   };
   const VkVertexInputAttributeDescription attributes[] = {
       {0, 0, VK_FORMAT_R32G32B32_SFLOAT, 0},    {1, 1, VK_FORMAT_R32G32B32_SFLOAT, 0},
       {2, 2, VK_FORMAT_R32G32_SFLOAT, 0},       {3, 3, VK_FORMAT_R32G32_SFLOAT, 0},
-      {4, 4, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
+      {4, 4, VK_FORMAT_R32G32B32A32_SFLOAT, 0}, {5, 5, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
   };
   auto vertexInput = vkStruct<VkPipelineVertexInputStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
-  vertexInput.vertexBindingDescriptionCount = 5;
+  vertexInput.vertexBindingDescriptionCount = 6;
   vertexInput.pVertexBindingDescriptions = bindings;
-  vertexInput.vertexAttributeDescriptionCount = 5;
+  vertexInput.vertexAttributeDescriptionCount = 6;
   vertexInput.pVertexAttributeDescriptions = attributes;
 
   auto inputAssembly = vkStruct<VkPipelineInputAssemblyStateCreateInfo>(

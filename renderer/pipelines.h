@@ -1,5 +1,6 @@
 // Descriptor set layouts, the pipeline layout, the mesh shaders and the graphics pipelines,
-// created on first use per (colour format, topology, alpha, sidedness, winding).
+// created on first use per (colour format, shader features, topology, alpha, sidedness,
+// winding).
 #pragma once
 
 #include <cstdint>
@@ -26,8 +27,21 @@ struct PipelineLayouts {
   VkPipelineLayout layout = VK_NULL_HANDLE;
 };
 
+// Bits of PipelineKey::features: what mesh.frag is specialized for. lavapipe (Mesa 22) runs
+// both sides of every branch under a lane mask, so work a runtime test on uniform data skips
+// still costs its full price there (a texture fetch per absent slot, the lighting of an unlit
+// material); specialization constants remove that work when the pipeline is compiled.
+enum ShaderFeature : uint32_t {
+  kFeatureTextureSlots = 0x1f,  // bit gpu::kSlot*: the material has a texture in that slot
+  kFeatureUnlit = 1u << 5,      // KHR_materials_unlit
+  kFeatureNoNormals = 1u << 6,  // points or lines without NORMAL: base colour + emission
+  kFeatureLights = 1u << 7,     // the scene has punctual lights
+  kFeatureTonemapShift = 8,     // bits 8-9: the gpu::kTonemap* operator of the view
+};
+
 struct PipelineKey {
   VkFormat colorFormat = VK_FORMAT_UNDEFINED;
+  uint32_t features = 0;  // ShaderFeature bits
   scene::Topology topology = scene::Topology::Triangles;
   bool blend = false;           // BLEND: premultiplied alpha, depth test without write
   bool doubleSided = false;     // cull none, else cull back faces

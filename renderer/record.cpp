@@ -121,12 +121,22 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 2, 1, &environmentSet, 0,
                           nullptr);
 
+  // Per frame, not per draw: the mesh shader is specialized for the view's tone mapping
+  // operator (the one FrameData::shading.y names too) and for whether there are lights.
+  int tonemap = gpu::kTonemapNeutral;
+  if (view.tonemap == Tonemap::Aces) tonemap = gpu::kTonemapAces;
+  if (view.tonemap == Tonemap::Agx) tonemap = gpu::kTonemapAgx;
+  if (view.tonemap == Tonemap::None) tonemap = gpu::kTonemapNone;
+  const uint32_t frameFeatures = (uint32_t(tonemap) << kFeatureTonemapShift) |
+                                 (scene.lights.empty() ? 0u : uint32_t(kFeatureLights));
+
   VkPipeline bound = VK_NULL_HANDLE;
   uint32_t boundMaterial = UINT32_MAX;
   for (uint32_t i : drawOrder(scene, nodes, view.eye)) {
     const Draw& d = scene.draws[i];
     PipelineKey key;
     key.colorFormat = colorFormat;
+    key.features = d.features | frameFeatures;
     key.topology = d.topology;
     key.blend = d.blend;
     key.doubleSided = d.doubleSided;

@@ -79,7 +79,7 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
       s.ranges[m].push_back(r);
     }
   }
-  const VkDeviceSize strides[kStreamCount] = {12, 12, 8, 8, 16};
+  const VkDeviceSize strides[kStreamCount] = {12, 12, 8, 8, 16, 16};
   for (uint32_t i = 0; i < kStreamCount; ++i) {
     streamOffsets[i] = s.vertexBytes;
     s.vertexBytes = alignUp(s.vertexBytes + strides[i] * s.vertexCount);
@@ -129,11 +129,13 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
       if (r.indexCount == 0) continue;
       const size_t n = p.positions.size(), base = size_t(r.vertexOffset);
       fillStream(v + streamOffsets[kPosition] + 12 * base, p.positions, n, glm::vec3(0.0f));
-      // Absent streams: zero normal (unlit), zero uv, white colour.
+      // Absent streams: zero normal (unlit), zero uv, white colour, zero tangent (the fragment
+      // shader then builds the tangent frame from derivatives).
       fillStream(v + streamOffsets[kNormal] + 12 * base, p.normals, n, glm::vec3(0.0f));
       fillStream(v + streamOffsets[kTexcoord0] + 8 * base, p.texcoords[0], n, glm::vec2(0.0f));
       fillStream(v + streamOffsets[kTexcoord1] + 8 * base, p.texcoords[1], n, glm::vec2(0.0f));
       fillStream(v + streamOffsets[kColor] + 16 * base, p.colors, n, glm::vec4(1.0f));
+      fillStream(v + streamOffsets[kTangent] + 16 * base, p.tangents, n, glm::vec4(0.0f));
       std::memcpy(indices + r.firstIndex, p.indices.data(), 4 * p.indices.size());
     }
   }
@@ -279,6 +281,20 @@ void writeMaterialSets(const Context& ctx, const scene::Scene& scene, SceneGpu& 
   }
 }
 
+// What mesh.frag is specialized for when it draws `p` with material `material`: read from
+// the packed MaterialData, as the shader reads it (the extension and texture presence never
+// change after load; animations change values only).
+uint32_t shaderFeatures(const scene::Scene& scene, const scene::Primitive& p, uint32_t material) {
+  const gpu::MaterialData m = material < scene.materialData.size() ? scene.materialData[material]
+                                                                   : scene::defaultMaterialData();
+  uint32_t features = 0;
+  for (int slot = 0; slot < gpu::kTextureSlotCount; ++slot)
+    if (m.textures[slot].info.y >= 0.0f) features |= 1u << slot;
+  if (m.alpha.w > 0.5f) features |= kFeatureUnlit;
+  if (p.normals.size() != p.positions.size()) features |= kFeatureNoNormals;
+  return features;
+}
+
 void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& s, SceneGpu& gpu) {
   if (sceneIndex < 0 || sceneIndex >= int(scene.scenes.size())) return;
   const uint32_t defaultMaterial = scene.defaultMaterialIndex();
@@ -309,6 +325,7 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
           d.blend = mat.alphaMode == scene::AlphaMode::Blend;
           d.doubleSided = mat.doubleSided;
         }
+        d.features = shaderFeatures(scene, p, d.material);
         d.center = p.bounds.empty() ? glm::vec3(0.0f) : 0.5f * (p.bounds.min + p.bounds.max);
         gpu.draws.push_back(d);
       }

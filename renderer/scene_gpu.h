@@ -30,6 +30,7 @@ struct Draw {
   int32_t vertexOffset = 0;
   uint32_t node = 0;
   uint32_t material = 0;  // index into the MaterialData array (default: materials.size())
+  uint32_t features = 0;  // ShaderFeature bits (pipelines.h) of the material and primitive
   scene::Topology topology = scene::Topology::Triangles;
   bool blend = false;
   bool doubleSided = false;
@@ -37,14 +38,22 @@ struct Draw {
 };
 
 // Vertex streams, each a region of SceneGpu::vertices bound as its own binding.
-enum Stream : uint32_t { kPosition, kNormal, kTexcoord0, kTexcoord1, kColor, kStreamCount };
+enum Stream : uint32_t {
+  kPosition,
+  kNormal,
+  kTexcoord0,
+  kTexcoord1,
+  kColor,
+  kTangent,
+  kStreamCount
+};
 
 struct SceneFrame {
   VkDescriptorSet set = VK_NULL_HANDLE;  // set 0, with this frame slot's FrameData
 };
 
 struct SceneGpu {
-  Buffer vertices;  // device-local, the five streams one after the other
+  Buffer vertices;  // device-local, the streams one after the other
   std::array<VkDeviceSize, kStreamCount> streamOffsets{};
   Buffer indices;      // device-local, uint32
   Buffer materials;    // device-local, gpu::MaterialData per material + the default

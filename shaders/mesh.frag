@@ -1,65 +1,129 @@
-// Mesh fragment shader, "first light" shading: base colour (factor x texture x COLOR_0),
-// alpha modes, and a lambert headlight from the eye. The material data path (the packed
-// MaterialData array and the five texture slots) is the one full PBR will use.
+// Mesh fragment shader: the glTF metallic-roughness material (Appendix B) lit by the scene's
+// KHR_lights_punctual lights and the image-based light, plus emission; KHR_materials_unlit;
+// alpha modes; tone mapping. No other light: an asset without lights and without an
+// environment shows only its emission (and its unlit materials).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared_types.h"
 
+// Specialization (pipelines.cpp, PipelineKey::features): lavapipe runs both sides of every
+// branch, so what a material or primitive lacks is removed at pipeline compile time rather
+// than skipped at run time.
+// False in the pipelines of points and lines: they have no per-pixel tangent frame.
+layout(constant_id = 0) const bool kTriangles = true;
+// Bit kSlot* set: the material has a texture in that slot (material_textures.glsl).
+layout(constant_id = 1) const uint kTextureSlots = 0x1f;
+// KHR_materials_unlit.
+layout(constant_id = 2) const bool kUnlit = false;
+// False for points and lines without NORMAL.
+layout(constant_id = 3) const bool kNormals = true;
+// False when the scene has no punctual light (FrameData::shading.z is 0).
+layout(constant_id = 4) const bool kLights = true;
+// The view's tone mapping operator (kTonemap*, as FrameData::shading.y).
+layout(constant_id = 5) const int kTonemap = kTonemapNeutral;
+
 layout(location = 0) in vec3 inWorldPos;
-layout(location = 1) in vec3 inNormal;
+layout(location = 1) in vec3 inNormal;  // zero: points or lines without NORMAL
 layout(location = 2) in vec2 inTexcoord0;
 layout(location = 3) in vec2 inTexcoord1;
 layout(location = 4) in vec4 inColor;
+layout(location = 5) in vec4 inTangent;  // zero without TANGENT
 
 layout(set = 0, binding = 0) uniform FrameBlock { FrameData frame; };
 layout(std430, set = 0, binding = 2) readonly buffer MaterialBlock { MaterialData materials[]; };
+layout(std430, set = 0, binding = 3) readonly buffer LightBlock { LightData lights[]; };
 layout(push_constant) uniform DrawBlock { DrawConstants draw; };
 
-// Set 1: one combined image sampler per slot, bindings in kSlot* order. Absent slots hold a
-// default texture; baseColor and emissive are sRGB views, the others UNORM.
-layout(set = 1, binding = 0) uniform sampler2D baseColorTexture;
-layout(set = 1, binding = 1) uniform sampler2D metallicRoughnessTexture;
-layout(set = 1, binding = 2) uniform sampler2D normalTexture;
-layout(set = 1, binding = 3) uniform sampler2D occlusionTexture;
-layout(set = 1, binding = 4) uniform sampler2D emissiveTexture;
+#include "brdf.glsl"
+#include "environment.glsl"
+#include "lights.glsl"
+#include "material_textures.glsl"
+#include "normals.glsl"
+#include "tonemap.glsl"
 
-// Linear colour; the attachment is sRGB, so the hardware encodes it.
 layout(location = 0) out vec4 outColor;
 
-// Samples a slot at its texCoord set through its KHR_texture_transform:
-// uv' = T(offset) * R(rotation) * S(scale) * uv, the rotation counter-clockwise in UV space
-// (v points down), i.e. u' = c*u + s*v, v' = -s*u + c*v: what the Khronos sample viewer,
-// three.js and Babylon.js do (see KhronosGroup/glTF#1563 on the extension's GLSL listing).
-// The gradients are the interpolated uv's, transformed: exact for an affine map, and immune
-// to lavapipe returning zero from storage-buffer loads in helper invocations (which breaks
-// implicit derivatives of anything computed from the material along triangle edges).
-// Derivatives are taken once at the top of main(), in uniform control flow: after a discard
-// or inside a branch that depends on per-pixel data they would be undefined.
-vec2 dTexcoord0dx, dTexcoord0dy, dTexcoord1dx, dTexcoord1dy;
+// Emission: emissiveFactor x KHR_materials_emissive_strength x emissiveTexture.
+vec3 emission(uint m) {
+  const vec4 emissive = materials[m].emissive;  // xyz factor, w strength
+  const TextureRef ref = materials[m].textures[kSlotEmissive];
+  return emissive.xyz * emissive.w * sampleSlot(emissiveTexture, ref, kSlotEmissive, vec4(1.0)).rgb;
+}
 
-vec4 sampleSlot(sampler2D tex, TextureRef ref) {
-  const bool set1 = ref.info.y > 0.5;
-  const vec2 uv = set1 ? inTexcoord1 : inTexcoord0;
-  const vec2 dx = set1 ? dTexcoord1dx : dTexcoord0dx;
-  const vec2 dy = set1 ? dTexcoord1dy : dTexcoord0dy;
-  const float c = cos(ref.info.x);
-  const float s = sin(ref.info.x);
-  const mat2 m = mat2(c, -s, s, c) * mat2(ref.uvTransform.z, 0.0, 0.0, ref.uvTransform.w);
-  const vec4 texel = textureGrad(tex, m * uv + ref.uvTransform.xy, m * dx, m * dy);
-  return ref.info.y < 0.0 ? vec4(1.0) : texel;  // no texture in this slot
+// The image-based light leaving the surface towards v, mixed between the dielectric and the
+// metal like the punctual BRDF, the way the Khronos glTF Sample Renderer does (pbr.frag):
+// dielectric = mix(diffuse, specular, F_dielectric), metal = F_metal * specular, with the
+// Fresnel terms the directional albedos of iblSpecularAlbedo. Unscaled by the intensity.
+vec3 imageBasedLight(vec3 n, vec3 v, vec3 baseColor, float metallic, float roughness) {
+  const float rotation = frame.environment.y;
+  const float nDotV = clamp(dot(n, v), 0.0, 1.0);
+  const vec3 diffuse = baseColor * environmentIrradiance(n, rotation) / kPi;
+  const vec3 specular =
+      environmentSpecularRadiance(reflect(-v, n), roughness, rotation, frame.environment.z);
+  const vec2 scaleBias = environmentBrdf(nDotV, roughness);
+  const vec3 metal = iblSpecularAlbedo(baseColor, scaleBias, nDotV, roughness) * specular;
+  const vec3 dielectric =
+      mix(diffuse, specular, iblSpecularAlbedo(vec3(kDielectricF0), scaleBias, nDotV, roughness));
+  return mix(dielectric, metal, metallic);
+}
+
+// Occlusion with its strength: 1 + strength * (texel.r - 1) (glTF 2.0 §3.9.3 "occlusion").
+float occlusion(uint m) {
+  const TextureRef ref = materials[m].textures[kSlotOcclusion];
+  if (!slotPresent(kSlotOcclusion)) return 1.0;
+  const float texel = sampleSlot(occlusionTexture, ref, kSlotOcclusion, vec4(1.0)).r;
+  return 1.0 + materials[m].params.w * (texel - 1.0);
+}
+
+// Light reflected towards the eye by a lit (not unlit) material of this base colour.
+vec3 reflectedLight(uint m, vec3 baseColor) {
+  const vec4 params = materials[m].params;  // metallic, roughness, normal scale, occlusion
+  // metallicRoughnessTexture: B = metalness, G = roughness (§3.9.2).
+  const vec4 mr = sampleSlot(metallicRoughnessTexture,
+                             materials[m].textures[kSlotMetallicRoughness],
+                             kSlotMetallicRoughness, vec4(1.0));
+  const float metallic = clamp(params.x * mr.b, 0.0, 1.0);
+  const float roughness = clamp(params.y * mr.g, 0.0, 1.0);
+  const float alpha2 = ggxAlpha2(roughness);
+
+  vec3 n = shadingNormal(normalize(inNormal), materials[m].textures[kSlotNormal], params.z);
+  // §3.9.5: back faces (double-sided materials only: single-sided ones are culled) are lit
+  // with the normal reversed.
+  if (!gl_FrontFacing) n = -n;
+  const vec3 v = normalize(frame.eye.xyz - inWorldPos);
+  const float nDotV = dot(n, v);
+
+  vec3 color = vec3(0.0);
+  const int lightCount = kLights ? int(frame.shading.z + 0.5) : 0;
+  for (int i = 0; i < lightCount; ++i) {
+    const Incident light = incidentLight(lights[i], inWorldPos);
+    const float nDotL = dot(n, light.l);
+    if (nDotL <= 0.0) continue;
+    const vec3 h = normalize(light.l + v);
+    color += metallicRoughnessBrdf(baseColor, metallic, alpha2, nDotL, nDotV, dot(n, h),
+                                   dot(v, h)) *
+             light.irradiance * nDotL;
+  }
+  // Occlusion darkens the indirect (image-based) light only (§3.9.3).
+  const float iblIntensity = frame.environment.x;
+  if (iblIntensity > 0.0)
+    color += imageBasedLight(n, v, baseColor, metallic, roughness) * (iblIntensity * occlusion(m));
+  return color;
 }
 
 void main() {
-  dTexcoord0dx = dFdx(inTexcoord0);
-  dTexcoord0dy = dFdy(inTexcoord0);
-  dTexcoord1dx = dFdx(inTexcoord1);
-  dTexcoord1dy = dFdy(inTexcoord1);
+  takeTexcoordDerivatives();
+  takePositionDerivatives();
   const uint m = draw.material;
-  const vec4 alpha = materials[m].alpha;  // mode, cutoff, doubleSided, unlit
+  const vec4 alpha = materials[m].alpha;  // mode, cutoff, doubleSided, unlit (kUnlit)
   const int alphaMode = int(alpha.x + 0.5);
 
-  vec4 base = materials[m].baseColorFactor *
-              sampleSlot(baseColorTexture, materials[m].textures[kSlotBaseColor]) * inColor;
+  // baseColorFactor x baseColorTexture x COLOR_0 (§3.9.2).
+  const TextureRef baseRef = materials[m].textures[kSlotBaseColor];
+  vec4 base = materials[m].baseColorFactor * inColor *
+              sampleSlot(baseColorTexture, baseRef, kSlotBaseColor, vec4(1.0));
+  // §3.9.4: MASK is opaque where alpha >= alphaCutoff, else not drawn. Discarding before the
+  // lighting saves its cost; the derivatives were taken above, so nothing needs this pixel.
   if (alphaMode == kAlphaMask) {
     if (base.a < alpha.y) discard;
     base.a = 1.0;
@@ -67,19 +131,17 @@ void main() {
     base.a = 1.0;
   }
 
-  vec3 color = base.rgb;
-  vec3 n = inNormal;
-  // Unlit materials, and points or lines without normals, show their base colour.
-  if (alpha.w < 0.5 && dot(n, n) > 1e-20) {
-    n = normalize(n);
-    if (alpha.z > 0.5 && !gl_FrontFacing) n = -n;  // double-sided: light the back face
-    const vec3 l = normalize(frame.eye.xyz - inWorldPos);
-    color = base.rgb * (0.15 + 0.85 * max(dot(n, l), 0.0));
-    const vec4 emissive = materials[m].emissive;  // xyz factor, w strength
-    color += emissive.xyz * emissive.w *
-             sampleSlot(emissiveTexture, materials[m].textures[kSlotEmissive]).rgb;
+  vec3 color;
+  if (kUnlit) {
+    color = base.rgb;  // KHR_materials_unlit: the base colour is the output
+  } else if (!kNormals || dot(inNormal, inNormal) <= 1e-20) {
+    // §3.9.7: points and lines without NORMAL show base colour + emission, unlit.
+    color = base.rgb + emission(m);
+  } else {
+    color = reflectedLight(m, base.rgb) + emission(m);
   }
+  color = toneMapOperator(color, frame.shading.x, kTonemap);
 
-  // BLEND uses premultiplied alpha (blend factors ONE, ONE_MINUS_SRC_ALPHA).
+  // BLEND uses premultiplied alpha (blend factors ONE, ONE_MINUS_SRC_ALPHA): "over".
   outColor = alphaMode == kAlphaBlend ? vec4(color * base.a, base.a) : vec4(color, 1.0);
 }

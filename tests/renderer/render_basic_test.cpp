@@ -8,10 +8,10 @@ namespace {
 
 const glm::vec3 kBase{0.8f, 0.3f, 0.1f};
 
-// A camera-facing lit quad and a camera node 3 units in front of it.
+// A camera-facing unlit quad (exactly its base colour) and a camera node 3 units in front.
 scene::Scene quadAndCamera(int* cameraNode) {
   scene::Scene s;
-  const int material = addMaterial(s, makeMaterial(glm::vec4(kBase, 1.0f)));
+  const int material = addMaterial(s, makeUnlitMaterial(glm::vec4(kBase, 1.0f)));
   addMeshNode(s, quadPrimitive(material));
   *cameraNode = addCameraNode(s, glm::vec3(0.0f, 0.0f, 3.0f));
   finish(s);
@@ -89,14 +89,13 @@ TEST_F(RendererTest, InfiniteProjectionKeepsTheNearAndTheFar) {
   // without the clip-space correction) and a huge one 10^4 away, both visible.
   scene::Scene s;
   const glm::vec3 nearColor(0.9f, 0.2f, 0.7f), farColor(0.2f, 0.9f, 0.3f);
-  const int nearNode = addMeshNode(s, quadPrimitive(addMaterial(s, makeMaterial({nearColor, 1}))),
-                                   glm::vec3(0.0f, 0.0f, -0.15f));
+  const int nearNode =
+      addMeshNode(s, quadPrimitive(addMaterial(s, makeUnlitMaterial({nearColor, 1}))),
+                  glm::vec3(0.0f, 0.0f, -0.15f));
   s.nodes[nearNode].scale = glm::vec3(0.02f);
-  TestMaterial far = makeMaterial({farColor, 1});
-  far.material.unlit = true;  // seen at an angle
-  far.data.alpha.w = 1.0f;
   const int farNode =
-      addMeshNode(s, quadPrimitive(addMaterial(s, far)), glm::vec3(0.0f, 0.0f, -1.0e4f));
+      addMeshNode(s, quadPrimitive(addMaterial(s, makeUnlitMaterial({farColor, 1}))),
+                  glm::vec3(0.0f, 0.0f, -1.0e4f));
   s.nodes[farNode].scale = glm::vec3(1.0e4f);
   const int camera = addCameraNode(s, glm::vec3(0.0f));
   finish(s);
@@ -111,10 +110,7 @@ TEST_F(RendererTest, EdgesAreAntialiased) {
   // A slanted unlit quad: with MSAA some edge pixels mix object and background.
   scene::Scene s;
   const glm::vec3 color(1.0f, 1.0f, 0.0f);
-  TestMaterial m = makeMaterial(glm::vec4(color, 1.0f));
-  m.material.unlit = true;
-  m.data.alpha.w = 1.0f;
-  const int node = addMeshNode(s, quadPrimitive(addMaterial(s, m)));
+  const int node = addMeshNode(s, quadPrimitive(addMaterial(s, makeUnlitMaterial({color, 1.0f}))));
   s.nodes[node].rotation = glm::angleAxis(0.3f, glm::vec3(0, 0, 1));
   finish(s);
   renderer_->setScene(s, 0);

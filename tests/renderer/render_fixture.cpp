@@ -62,6 +62,21 @@ TestMaterial makeMaterial(const glm::vec4& baseColor) {
   return m;
 }
 
+TestMaterial makeUnlitMaterial(const glm::vec4& baseColor) {
+  TestMaterial m = makeMaterial(baseColor);
+  m.material.unlit = true;
+  m.material.extensions |= 1u << uint32_t(scene::MaterialExtension::Unlit);
+  m.data.alpha.w = 1.0f;
+  return m;
+}
+
+TestMaterial makePbrMaterial(const glm::vec3& baseColor, float metallic, float roughness) {
+  TestMaterial m = makeMaterial(glm::vec4(baseColor, 1.0f));
+  m.data.params.x = metallic;
+  m.data.params.y = roughness;
+  return m;
+}
+
 scene::Primitive quadPrimitive(int material) {
   scene::Primitive p;
   p.positions = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
@@ -103,6 +118,26 @@ int addCameraNode(scene::Scene& scene, const glm::vec3& eye) {
   return int(scene.nodes.size()) - 1;
 }
 
+int addLightNode(scene::Scene& scene, const scene::Light& light, const glm::vec3& translation,
+                 const glm::quat& rotation) {
+  scene.lights.push_back(light);
+  scene::Node node;
+  node.light = int(scene.lights.size()) - 1;
+  node.translation = translation;
+  node.rotation = rotation;
+  scene.nodes.push_back(node);
+  return int(scene.nodes.size()) - 1;
+}
+
+glm::quat shineAlong(const glm::vec3& direction) {
+  // Columns of the rotation: z = -direction, x and y any orthonormal completion.
+  const glm::vec3 z = -glm::normalize(direction);
+  const glm::vec3 helper = std::abs(z.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0);
+  const glm::vec3 x = glm::normalize(glm::cross(helper, z));
+  const glm::vec3 y = glm::cross(z, x);
+  return glm::quat_cast(glm::mat3(x, y, z));
+}
+
 void finish(scene::Scene& scene) {
   scene::SceneRoots roots;
   for (size_t i = 0; i < scene.nodes.size(); ++i)
@@ -119,6 +154,7 @@ View cameraView(const scene::Scene& scene, int cameraNode, uint32_t width, uint3
   v.projection = scene.cameras[scene.nodes[cameraNode].camera].projection(float(width) / height);
   v.eye = glm::vec3(world[3]);
   v.clearColor = glm::vec4(background(), 1.0f);
+  v.tonemap = renderer::Tonemap::None;
   return v;
 }
 
@@ -128,7 +164,23 @@ View orbitView(const glm::vec3& eye, const glm::vec3& target, uint32_t width, ui
   v.projection = glm::perspective(0.9f, float(width) / height, 0.05f, 100.0f);
   v.eye = eye;
   v.clearColor = glm::vec4(background(), 1.0f);
+  v.tonemap = renderer::Tonemap::None;
   return v;
+}
+
+glm::vec3 surfacePoint(const View& view, glm::ivec2 pixel, uint32_t width, uint32_t height,
+                       const glm::vec3& planePoint, const glm::vec3& planeNormal) {
+  const glm::vec2 ndc((float(pixel.x) + 0.5f) / float(width) * 2.0f - 1.0f,
+                      1.0f - (float(pixel.y) + 0.5f) / float(height) * 2.0f);  // OpenGL: y up
+  // Two points of the ray: OpenGL depths -1 (near plane) and 0 (finite even for an infinite
+  // projection, whose far plane is at depth 1).
+  const glm::mat4 inverse = glm::inverse(view.projection * view.view);
+  const glm::vec4 a = inverse * glm::vec4(ndc, -1.0f, 1.0f);
+  const glm::vec4 b = inverse * glm::vec4(ndc, 0.0f, 1.0f);
+  const glm::vec3 origin = glm::vec3(a) / a.w;
+  const glm::vec3 direction = glm::vec3(b) / b.w - origin;
+  const float t = glm::dot(planePoint - origin, planeNormal) / glm::dot(direction, planeNormal);
+  return origin + t * direction;
 }
 
 void RendererTest::SetUp() {

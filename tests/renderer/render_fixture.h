@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 #include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
 
 #include "renderer.h"
 #include "scene.h"
@@ -46,6 +47,10 @@ struct TestMaterial {
   gpu::MaterialData data;
 };
 TestMaterial makeMaterial(const glm::vec4& baseColor);
+// A KHR_materials_unlit material: shows `baseColor` whatever the lights.
+TestMaterial makeUnlitMaterial(const glm::vec4& baseColor);
+// A lit material of the given base colour, metallic and roughness factors.
+TestMaterial makePbrMaterial(const glm::vec3& baseColor, float metallic, float roughness);
 
 // The quad -1..1 in the XY plane of its node, normal +z, counter-clockwise seen from +z,
 // uv (0,0) at its top-left corner (-1, 1).
@@ -59,6 +64,11 @@ int addMaterial(scene::Scene& scene, const TestMaterial& material);
 // Adds a perspective camera node at `eye` looking down -z; returns the node index.
 // No zfar: an infinite projection.
 int addCameraNode(scene::Scene& scene, const glm::vec3& eye);
+// Adds a light (KHR_lights_punctual) and a root node placing it; returns the node index.
+int addLightNode(scene::Scene& scene, const scene::Light& light, const glm::vec3& translation,
+                 const glm::quat& rotation = glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+// The node rotation that turns a light's direction (the node's -Z) to the unit `direction`.
+glm::quat shineAlong(const glm::vec3& direction);
 // Puts every root node in one scene, appends the default MaterialData and computes
 // the world matrices. Call once the scene is complete.
 void finish(scene::Scene& scene);
@@ -66,10 +76,17 @@ void finish(scene::Scene& scene);
 // The clear colour of every view these helpers make (linear).
 glm::vec3 background();
 
+// Views shade with tone mapping None (linear, clamped) and exposure 0, so rendered pixels are
+// the sRGB encoding of the computed radiance: what exact checks need.
 // The view through a camera node of `scene` for a width x height image.
 View cameraView(const scene::Scene& scene, int cameraNode, uint32_t width, uint32_t height);
 // What an orbiting viewer uses: glm::lookAt and a finite glm::perspective.
 View orbitView(const glm::vec3& eye, const glm::vec3& target, uint32_t width, uint32_t height);
+
+// Where the ray through the centre of `pixel` (where a fragment is shaded without sample
+// shading) meets the plane through `planePoint` with normal `planeNormal`.
+glm::vec3 surfacePoint(const View& view, glm::ivec2 pixel, uint32_t width, uint32_t height,
+                       const glm::vec3& planePoint, const glm::vec3& planeNormal);
 
 class RendererTest : public ::testing::Test {
  protected:

@@ -10,7 +10,7 @@ namespace {
 
 scene::Scene coloredQuad(const glm::vec3& color, const glm::vec3& at, bool textured) {
   scene::Scene s;
-  TestMaterial m = makeMaterial(glm::vec4(color, 1.0f));
+  TestMaterial m = makeUnlitMaterial(glm::vec4(color, 1.0f));
   if (textured) {  // a white texture: exercises texture upload and teardown
     s.images.push_back({"white", 4, 4, std::vector<uint8_t>(4 * 4 * 4, 255)});
     s.textures.push_back({0, -1});

@@ -1,4 +1,4 @@
-// Textures, vertex colours, unlit, alpha modes, culling and winding.
+// Textures, vertex colours, culling and winding (seen through unlit materials: exact colours).
 #include <glm/gtc/constants.hpp>
 #include <glm/gtc/quaternion.hpp>
 
@@ -34,9 +34,7 @@ scene::Scene texturedQuad(float rotation) {
   s.samplers.push_back(sampler);
   s.textures.push_back({0, 0});
 
-  TestMaterial m = makeMaterial(glm::vec4(1.0f));
-  m.material.unlit = true;
-  m.data.alpha.w = 1.0f;
+  TestMaterial m = makeUnlitMaterial(glm::vec4(1.0f));
   m.material.textures[gpu::kSlotBaseColor] = 0;
   m.data.textures[gpu::kSlotBaseColor].info = glm::vec4(rotation, 0.0f, 0.0f, 0.0f);
   addMeshNode(s, quadPrimitive(addMaterial(s, m)));
@@ -74,7 +72,8 @@ TEST_F(RendererTest, TextureTransformRotatesUvsCounterClockwise) {
 
 TEST_F(RendererTest, VertexColourMultipliesBaseColour) {
   scene::Scene s;
-  scene::Primitive quad = quadPrimitive(addMaterial(s, makeMaterial({0.8f, 0.8f, 0.8f, 1.0f})));
+  scene::Primitive quad =
+      quadPrimitive(addMaterial(s, makeUnlitMaterial({0.8f, 0.8f, 0.8f, 1.0f})));
   quad.colors.assign(4, glm::vec4(1.0f, 0.5f, 0.25f, 1.0f));
   addMeshNode(s, quad);
   finish(s);
@@ -84,94 +83,11 @@ TEST_F(RendererTest, VertexColourMultipliesBaseColour) {
   EXPECT_TRUE(colorNear(pixelAt(p, kSize / 2, kSize / 2), glm::vec3(0.8f, 0.4f, 0.2f)));
 }
 
-TEST_F(RendererTest, UnlitShowsTheFactorOnATiltedQuad) {
-  // Lit, a quad turned 60 degrees away would be much darker.
-  const glm::vec3 factor(0.2f, 0.6f, 0.4f);
-  scene::Scene s;
-  TestMaterial m = makeMaterial(glm::vec4(factor, 1.0f));
-  m.material.unlit = true;
-  m.data.alpha.w = 1.0f;
-  const int node = addMeshNode(s, quadPrimitive(addMaterial(s, m)));
-  s.nodes[node].rotation = glm::angleAxis(glm::radians(60.0f), glm::vec3(0, 1, 0));
-  finish(s);
-  renderer_->setScene(s, 0);
-  const View view = orbitView(glm::vec3(0, 0, 3), glm::vec3(0.0f), kSize, kSize);
-  const Pixels p = renderer_->renderOffscreen(view, kSize, kSize);
-  EXPECT_TRUE(colorNear(pixelAt(p, kSize / 2, kSize / 2), factor));
-}
-
-TEST_F(RendererTest, LitQuadFollowsTheHeadlightAndAddsEmissive) {
-  // base * (0.15 + 0.85 * max(N.L, 0)) + emissive, L from the surface to the eye.
-  const glm::vec3 base(0.7f, 0.5f, 0.3f), emissive(0.1f, 0.05f, 0.0f);
-  scene::Scene s;
-  TestMaterial m = makeMaterial(glm::vec4(base, 1.0f));
-  m.data.emissive = glm::vec4(emissive, 1.0f);
-  const int node = addMeshNode(s, quadPrimitive(addMaterial(s, m)));
-  const float angle = glm::radians(75.0f);
-  s.nodes[node].rotation = glm::angleAxis(angle, glm::vec3(0, 1, 0));
-  finish(s);
-  renderer_->setScene(s, 0);
-  const View view = orbitView(glm::vec3(0, 0, 3), glm::vec3(0.0f), kSize, kSize);
-  const Pixels p = renderer_->renderOffscreen(view, kSize, kSize);
-  const glm::vec3 expected = base * (0.15f + 0.85f * std::cos(angle)) + emissive;
-  EXPECT_TRUE(colorNear(pixelAt(p, kSize / 2, kSize / 2), expected, 3.0f));
-}
-
-TEST_F(RendererTest, MaskDiscardsBelowTheCutoff) {
-  scene::Scene s;
-  const glm::vec3 color(0.9f, 0.7f, 0.1f);
-  for (const float alpha : {0.3f, 0.7f}) {
-    TestMaterial m = makeMaterial(glm::vec4(color, alpha));
-    m.material.alphaMode = scene::AlphaMode::Mask;
-    m.data.alpha.x = float(gpu::kAlphaMask);
-    m.data.alpha.y = 0.5f;
-    const int node = addMeshNode(s, quadPrimitive(addMaterial(s, m)),
-                                 glm::vec3(alpha < 0.5f ? -1.0f : 1.0f, 0.0f, 0.0f));
-    s.nodes[node].scale = glm::vec3(0.8f);
-  }
-  finish(s);
-  renderer_->setScene(s, 0);
-  const View view = orbitView(glm::vec3(0, 0, 5), glm::vec3(0.0f), kSize, kSize);
-  const Pixels p = renderer_->renderOffscreen(view, kSize, kSize);
-  const glm::ivec2 below = project(view, glm::vec3(-1, 0, 0), kSize, kSize);
-  const glm::ivec2 above = project(view, glm::vec3(1, 0, 0), kSize, kSize);
-  EXPECT_TRUE(colorNear(pixelAt(p, below.x, below.y), background()));
-  EXPECT_TRUE(colorNear(pixelAt(p, above.x, above.y), color));  // alpha 0.7 becomes 1
-}
-
-TEST_F(RendererTest, BlendDrawsBackToFrontOverOpaque) {
-  // Listed near first: only sorting draws the far one first. Premultiplied "over":
-  // result = near + (1 - a) * (far + (1 - a) * background).
-  scene::Scene s;
-  const glm::vec3 red(1, 0, 0), green(0, 1, 0), blue(0, 0, 1);
-  const float a = 0.5f;
-  for (const auto& [color, z] : {std::pair{red, 0.5f}, std::pair{green, 0.0f}}) {
-    TestMaterial m = makeMaterial(glm::vec4(color, a));
-    m.material.alphaMode = scene::AlphaMode::Blend;
-    m.data.alpha.x = float(gpu::kAlphaBlend);
-    m.material.unlit = true;  // exact colours anywhere on the quad
-    m.data.alpha.w = 1.0f;
-    addMeshNode(s, quadPrimitive(addMaterial(s, m)), glm::vec3(0, 0, z));
-  }
-  const int opaque = addMeshNode(s, quadPrimitive(addMaterial(s, makeMaterial({blue, 1.0f}))),
-                                 glm::vec3(0, 0, -0.5f));
-  s.nodes[opaque].scale = glm::vec3(0.5f);  // covers the centre only
-  finish(s);
-  renderer_->setScene(s, 0);
-  const View view = orbitView(glm::vec3(0, 0, 4), glm::vec3(0.0f), kSize, kSize);
-  const Pixels p = renderer_->renderOffscreen(view, kSize, kSize);
-  const glm::vec3 overBlue = a * red + (1 - a) * (a * green + (1 - a) * blue);
-  EXPECT_TRUE(colorNear(pixelAt(p, kSize / 2, kSize / 2), overBlue, 3.0f));
-  const glm::ivec2 edge = project(view, glm::vec3(0.75f, 0.0f, 0.5f), kSize, kSize);
-  const glm::vec3 overBackground = a * red + (1 - a) * (a * green + (1 - a) * background());
-  EXPECT_TRUE(colorNear(pixelAt(p, edge.x, edge.y), overBackground, 3.0f));
-}
-
 TEST_F(RendererTest, BackFacesCullUnlessDoubleSided) {
   const glm::vec3 color(0.3f, 0.8f, 0.5f);
   for (const bool doubleSided : {false, true}) {
     scene::Scene s;
-    TestMaterial m = makeMaterial(glm::vec4(color, 1.0f));
+    TestMaterial m = makeUnlitMaterial(glm::vec4(color, 1.0f));
     m.material.doubleSided = doubleSided;
     m.data.alpha.z = doubleSided ? 1.0f : 0.0f;
     const int node = addMeshNode(s, quadPrimitive(addMaterial(s, m)));
@@ -180,7 +96,6 @@ TEST_F(RendererTest, BackFacesCullUnlessDoubleSided) {
     renderer_->setScene(s, 0);
     const View view = orbitView(glm::vec3(0, 0, 3), glm::vec3(0.0f), kSize, kSize);
     const Pixels p = renderer_->renderOffscreen(view, kSize, kSize);
-    // Double-sided: the back face is lit as if it faced the viewer.
     EXPECT_TRUE(colorNear(pixelAt(p, kSize / 2, kSize / 2), doubleSided ? color : background()))
         << "doubleSided " << doubleSided;
   }
@@ -190,7 +105,7 @@ TEST_F(RendererTest, MirroredNodeKeepsItsFrontFace) {
   // A negative scale reverses the winding (glTF 2.0 3.7.4): still visible from +z.
   const glm::vec3 color(0.7f, 0.2f, 0.6f);
   scene::Scene s;
-  const int node = addMeshNode(s, quadPrimitive(addMaterial(s, makeMaterial({color, 1.0f}))));
+  const int node = addMeshNode(s, quadPrimitive(addMaterial(s, makeUnlitMaterial({color, 1.0f}))));
   s.nodes[node].scale = glm::vec3(-1.0f, 1.0f, 1.0f);
   finish(s);
   renderer_->setScene(s, 0);
