@@ -80,8 +80,8 @@ TEST(CliAnimation, PointerAnimatedColourRendersWhatQuerySays) {
     EXPECT_EQ(q[3], 1.0f);
 
     const std::string out = scratchPath("anim-colour.png");
-    const ProcessResult r =
-        runVitrine({file, "--time", t, "--camera", "0", "--render", out, "--size", "32x32"});
+    const ProcessResult r = runVitrine({file, "--time", t, "--camera", "0", "--render", out,
+                                        "--size", "32x32", "--tonemap", "none"});
     ASSERT_EQ(r.status, 0) << r.err;
     const uint8_t* p = readPng(out).at(16, 16);
     for (int c = 0; c < 3; ++c) EXPECT_NEAR(p[c], srgb8(q[c]), 1) << "t=" << t << " channel " << c;

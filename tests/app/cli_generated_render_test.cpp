@@ -1,6 +1,7 @@
 // A generated scene with known geometry and colours, rendered by the real executable through
-// an asset camera: pixels are predicted from the camera projection (glTF §3.10.3) and the
-// shading of "First light" (unlit: the factor; lit: factor * (0.15 + 0.85 N.L), L = headlight).
+// an asset camera with --env none --tonemap none: pixels are predicted from the camera
+// projection (glTF §3.10.3), the unlit factors, and Appendix B for the lit quad under the
+// asset's one directional light.
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -14,6 +15,15 @@ namespace {
 
 constexpr int kW = 96, kH = 48;
 constexpr float kYfov = 0.8f, kCameraZ = 5.0f;
+constexpr float kPi = 3.14159265f;
+
+// Appendix B for the lit quad's centre: N = L = V = H, so |V.H| = 1 and the Fresnel weight
+// (1 - |V.H|)^5 is 0; metallic 0, roughness 1 (alpha 1): D = 1 / pi, Vis = 1/4,
+// dielectric = 0.96 * baseColor / pi + 0.04 * Vis * D; times the light's pi lux and N.L = 1.
+glm::vec3 litCentre(const glm::vec3& baseColor) {
+  const float d = 1.0f / kPi, vis = 0.25f;
+  return (0.96f * baseColor / kPi + glm::vec3(0.04f * vis * d)) * kPi;
+}
 
 // Pixel column of world point (x, y, z) seen by the camera at (0, 0, kCameraZ) looking along -Z.
 int pixelX(float x, float z) {
@@ -29,10 +39,14 @@ AssetBuilder buildScene() {
   // The red and blue quads' materials (1 and 2) are unlit: the factor exactly.
   for (int m : {1, 2})
     b.json()["materials"][m]["extensions"]["KHR_materials_unlit"] = nlohmann::json::object();
-  b.json()["extensionsUsed"] = {"KHR_materials_unlit"};
+  // A directional light of pi lux shining along -Z (its node is not rotated), onto the quads.
+  b.json()["extensions"]["KHR_lights_punctual"]["lights"] = {
+      {{"type", "directional"}, {"intensity", kPi}}};
+  b.json()["extensionsUsed"] = {"KHR_materials_unlit", "KHR_lights_punctual"};
   const int camera = b.addPerspectiveCamera(kYfov, 0.1f);
   b.addScene({b.addMeshNode(lit), b.addMeshNode(red), b.addMeshNode(blue),
-              b.addNode({{"camera", camera}, {"translation", {0.0f, 0.0f, kCameraZ}}})});
+              b.addNode({{"camera", camera}, {"translation", {0.0f, 0.0f, kCameraZ}}}),
+              b.addNode({{"extensions", {{"KHR_lights_punctual", {{"light", 0}}}}}})});
   return b;
 }
 
@@ -51,13 +65,14 @@ TEST(CliGeneratedRender, KnownColoursWhereTheCameraSeesThem) {
   std::vector<uint8_t> first;
   for (const std::string& file : files) {
     const std::string out = scratchPath("known.png");
-    const ProcessResult r = runVitrine({file, "--render", out, "--size", "96x48", "--camera", "0"});
+    const ProcessResult r = runVitrine({file, "--render", out, "--size", "96x48", "--camera", "0",
+                                        "--env", "none", "--tonemap", "none"});
     ASSERT_EQ(r.status, 0) << r.err;
     const Png png = readPng(out);
     ASSERT_EQ(png.width, kW);
     ASSERT_EQ(png.height, kH);
-    // Centre: the lit quad faces the camera, N.L = 1 to within 1e-4 there.
-    expectColor(png, kW / 2, kH / 2, glm::vec3(0.2f, 0.6f, 0.3f), 2);
+    // Centre: the lit quad faces the camera and the light.
+    expectColor(png, kW / 2, kH / 2, litCentre(glm::vec3(0.2f, 0.6f, 0.3f)), 2);
     // The unlit quads' centres.
     expectColor(png, pixelX(-2.5f, 0.0f), kH / 2, glm::vec3(0.8f, 0.05f, 0.05f), 1);
     expectColor(png, pixelX(2.5f, -1.0f), kH / 2, glm::vec3(0.1f, 0.2f, 0.9f), 1);
