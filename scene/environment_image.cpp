@@ -127,10 +127,11 @@ std::string decodeHdr(const std::vector<uint8_t>& bytes, EnvironmentImage& out) 
 //   standing rim strip behind on the left. Radiance 1 to 4, 3 to 10 times the walls: sharp,
 //   readable highlights on smooth metals.
 // Calibration (checked by tests/scene/environment_image_test.cpp): a white Lambertian surface
-// reflects (irradiance / pi) about 0.87 facing up or towards the key light, where Khronos PBR
+// reflects (irradiance / pi) about 0.9 facing up or towards the key light, where Khronos PBR
 // Neutral compresses (above 0.76) towards 1 without reaching it, so white reads bright
-// without clipping; 0.5 to 0.7 facing sideways, and 0.2 facing the floor, so shadowed sides
-// keep their colour.
+// without clipping; 0.4 to 0.7 facing sideways, and 0.2 facing the floor, so shadowed sides
+// keep their colour. The rim strip stands 60 degrees off the default view's axis, out of the
+// background of a typical framing.
 
 constexpr float kCorner = 0.06f;  // corner radius of a softbox, on its plane
 constexpr float kSoft = 0.03f;    // its edge fades over +-kSoft
@@ -219,7 +220,7 @@ EnvironmentImage studioEnvironment() {
       softbox({-0.55f, 0.55f, 0.62f}, up, 0.45f, 0.32f, 3.0f),        // key, front-left, above
       softbox({0.85f, 0.22f, 0.35f}, up, 0.55f, 0.40f, 1.0f),         // fill, right
       softbox({0.0f, 1.0f, -0.15f}, {0, 0, -1}, 0.50f, 0.18f, 1.8f),  // strip overhead
-      softbox({-0.60f, 0.30f, -0.75f}, up, 0.10f, 0.55f, 4.0f),       // rim strip, back-left
+      softbox({-0.80f, 0.40f, -0.45f}, up, 0.10f, 0.45f, 4.0f),       // rim strip, back-left
   };
   EnvironmentImage image;
   image.width = 1024;
