@@ -251,6 +251,9 @@ void createDevice(Context& ctx) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
   f13.dynamicRendering = VK_TRUE;
   f13.synchronization2 = VK_TRUE;
+  // Required by Vulkan 1.3; SPIR-V 1.6 compute shaders (glslc --target-env=vulkan1.3) declare
+  // their workgroup size with LocalSizeId, which needs it.
+  f13.maintenance4 = VK_TRUE;
   const char* swapchain = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
 
   auto info = vkStruct<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO);

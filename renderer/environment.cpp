@@ -1,9 +1,12 @@
-// Placeholder environment: a black 1x1 cube and LUT, zero irradiance. The real prefiltering
-// replaces the body of createEnvironmentGpu.
+// Set 2 of an environment: the images and buffer (processed, read from the cache, or black),
+// its sampler and its descriptor set.
 #include "environment.h"
 
+#include <cstdio>
 #include <cstring>
 
+#include "environment_cache.h"
+#include "environment_process.h"
 #include "shared_types.h"
 #include "vk_check.h"
 #include "vk_struct.h"
@@ -11,6 +14,7 @@
 namespace vitrine::renderer {
 namespace {
 
+// The placeholder's images hold zeros: no light, and a lookup table of zeros.
 void clearToShaderRead(VkCommandBuffer cmd, const Image& image, uint32_t layers) {
   ImageBarrier toDst;
   toDst.image = image.image;
@@ -33,33 +37,29 @@ void clearToShaderRead(VkCommandBuffer cmd, const Image& image, uint32_t layers)
   imageBarrier(cmd, toRead);
 }
 
-}  // namespace
-
-void createEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
-                          const scene::EnvironmentImage* image, const std::string&,
-                          EnvironmentGpu& out) {
+void createImages(const Context& ctx, const EnvironmentSizes& sizes, EnvironmentGpu& out) {
   ImageDesc cube;
   cube.format = VK_FORMAT_R16G16B16A16_SFLOAT;
-  cube.extent = {1, 1};
+  cube.extent = {sizes.cubeSize, sizes.cubeSize};
+  cube.mipLevels = sizes.levels;
   cube.layers = 6;
   cube.flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
-  cube.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  cube.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
+               VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   out.specular = createImage(ctx, cube);
   ImageDesc lut;
   lut.format = VK_FORMAT_R16G16_SFLOAT;
-  lut.extent = {1, 1};
+  lut.extent = {sizes.lutSize, sizes.lutSize};
   lut.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   out.brdfLut = createImage(ctx, lut);
-  out.data = createBuffer(ctx, sizeof(gpu::EnvironmentData), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT,
+  out.data = createBuffer(ctx, sizeof(gpu::EnvironmentData),
+                          VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
   std::memset(out.data.mapped, 0, sizeof(gpu::EnvironmentData));
-  OneShot once = beginOneShot(ctx);
-  clearToShaderRead(once.cmd, out.specular, 6);
-  clearToShaderRead(once.cmd, out.brdfLut, 1);
-  submitOneShot(ctx, once);
-  out.maxLod = 0.0f;
-  out.enabled = image != nullptr;
+  out.maxLod = float(sizes.levels - 1);
+}
 
+void createSampler(const Context& ctx, EnvironmentGpu& out) {
   auto sampler = vkStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
   sampler.magFilter = VK_FILTER_LINEAR;
   sampler.minFilter = VK_FILTER_LINEAR;
@@ -69,7 +69,9 @@ void createEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
   sampler.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
   sampler.maxLod = VK_LOD_CLAMP_NONE;
   VK_CHECK(vkCreateSampler(ctx.device, &sampler, nullptr, &out.sampler));
+}
 
+void createSet(const Context& ctx, const PipelineLayouts& layouts, EnvironmentGpu& out) {
   const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2},
                                         {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
   auto pool = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
@@ -102,6 +104,63 @@ void createEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
       writes[b].pBufferInfo = &buffer;
   }
   vkUpdateDescriptorSets(ctx.device, 3, writes, 0, nullptr);
+}
+
+bool usable(const scene::EnvironmentImage* image) {
+  if (!image) return false;
+  if (image->width > 0 && image->height > 0 &&
+      image->rgb.size() == size_t(image->width) * image->height * 3)
+    return true;
+  std::fprintf(stderr, "vitrine: environment \"%s\" is malformed (%ux%u, %zu floats); ignored\n",
+               image->name.c_str(), image->width, image->height, image->rgb.size());
+  return false;
+}
+
+// The environment of `image`: from the cache when it holds it, else processed on the GPU
+// (and stored in the cache).
+void buildEnvironment(const Context& ctx, const scene::EnvironmentImage& image,
+                      const std::string& cacheDirectory, EnvironmentGpu& out) {
+  const EnvironmentSizes sizes = environmentSizes(image);
+  createImages(ctx, sizes, out);
+  createSampler(ctx, out);
+  if (cacheDirectory.empty()) {
+    processEnvironment(ctx, image, sizes, out, nullptr);
+    return;
+  }
+  const uint64_t key = environmentKey(image, sizes.cubeSize, sizes.levels, sizes.lutSize);
+  const std::string path = cacheFilePath(cacheDirectory, key);
+  ProcessedEnvironment processed;
+  if (readEnvironmentCache(path, key, sizes.cubeSize, sizes.levels, sizes.lutSize, processed,
+                           nullptr)) {
+    uploadProcessedEnvironment(ctx, processed, out);
+    out.fromCache = true;
+    return;
+  }
+  processEnvironment(ctx, image, sizes, out, &processed);
+  std::string why;
+  if (!writeEnvironmentCache(path, key, processed, &why))
+    std::fprintf(stderr, "vitrine: environment cache not written: %s\n", why.c_str());
+}
+
+}  // namespace
+
+void createEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
+                          const scene::EnvironmentImage* image, const std::string& cacheDirectory,
+                          EnvironmentGpu& out) {
+  out = EnvironmentGpu{};
+  if (usable(image)) {
+    buildEnvironment(ctx, *image, cacheDirectory, out);
+    out.enabled = true;
+  } else {
+    EnvironmentSizes black{1, 1, 1};
+    createImages(ctx, black, out);
+    createSampler(ctx, out);
+    OneShot once = beginOneShot(ctx);
+    clearToShaderRead(once.cmd, out.specular, 6);
+    clearToShaderRead(once.cmd, out.brdfLut, 1);
+    submitOneShot(ctx, once);
+  }
+  createSet(ctx, layouts, out);
 }
 
 void destroyEnvironmentGpu(const Context& ctx, EnvironmentGpu& env) {

@@ -1,5 +1,7 @@
 // The image-based light on the GPU: a prefiltered specular cube, the BRDF lookup table and
-// the irradiance coefficients, bound as descriptor set 2 (pipelines.h).
+// the irradiance coefficients, bound as descriptor set 2 (pipelines.h; how shaders read them:
+// shaders/environment.glsl). Built by environment_process.h on the GPU, or read back from the
+// disk cache of environment_cache.h.
 #pragma once
 
 #include <string>
@@ -20,12 +22,15 @@ struct EnvironmentGpu {
   VkSampler sampler = VK_NULL_HANDLE;  // linear, mipmapped, clamp to edge
   VkDescriptorPool pool = VK_NULL_HANDLE;
   VkDescriptorSet set = VK_NULL_HANDLE;
-  float maxLod = 0.0f;   // the specular cube's last mip level
-  bool enabled = false;  // false: no image-based light (FrameData intensity 0)
+  float maxLod = 0.0f;     // the specular cube's last mip level
+  bool enabled = false;    // false: no image-based light (FrameData intensity 0)
+  bool fromCache = false;  // read from the disk cache rather than processed on the GPU
 };
 
 // Builds the environment of `image`, or, when null, a black one that lights nothing (the
-// set stays valid for the shaders). Load-time work: waits for the GPU.
+// set stays valid for the shaders). With a cacheDirectory, a processed environment is looked
+// up there by content before any GPU work, and stored there after it (a failure to write is
+// reported on stderr, once per call, and otherwise ignored). Load-time work: waits for the GPU.
 void createEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
                           const scene::EnvironmentImage* image, const std::string& cacheDirectory,
                           EnvironmentGpu& out);

@@ -109,8 +109,13 @@ std::vector<uint32_t> drawOrder(const SceneGpu& scene, const std::vector<gpu::No
 
 void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                  const SceneGpu& scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                 VkDescriptorSet environmentSet, const View& view, VkFormat colorFormat) {
-  if (scene.draws.empty()) return;
+                 VkDescriptorSet environmentSet, const View& view, VkFormat colorFormat,
+                 BackgroundPass* background) {
+  if (scene.draws.empty()) {
+    if (background)
+      recordBackground(cmd, ctx, pipelines, *background, colorFormat, slot, false, environmentSet);
+    return;
+  }
   VkBuffer buffers[kStreamCount];
   for (uint32_t i = 0; i < kStreamCount; ++i) buffers[i] = scene.vertices.buffer;
   vkCmdBindVertexBuffers(cmd, 0, kStreamCount, buffers, scene.streamOffsets.data());
@@ -132,8 +137,16 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
 
   VkPipeline bound = VK_NULL_HANDLE;
   uint32_t boundMaterial = UINT32_MAX;
+  bool backgroundDrawn = background == nullptr;
   for (uint32_t i : drawOrder(scene, nodes, view.eye)) {
     const Draw& d = scene.draws[i];
+    // The background between the opaque and mask draws (which hide most of it from the
+    // depth test) and the blended ones (which blend over it).
+    if (d.blend && !backgroundDrawn) {
+      recordBackground(cmd, ctx, pipelines, *background, colorFormat, slot, true, environmentSet);
+      backgroundDrawn = true;
+      bound = VK_NULL_HANDLE;
+    }
     PipelineKey key;
     key.colorFormat = colorFormat;
     key.features = d.features | frameFeatures;
@@ -158,6 +171,8 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                        sizeof(constants), &constants);
     vkCmdDrawIndexed(cmd, d.indexCount, 1, d.firstIndex, d.vertexOffset, 0);
   }
+  if (!backgroundDrawn)
+    recordBackground(cmd, ctx, pipelines, *background, colorFormat, slot, true, environmentSet);
 }
 
 }  // namespace
@@ -165,12 +180,16 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
 void recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                  const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
                  VkDescriptorSet environmentSet, const View& view, const Attachments& attachments,
-                 const FinalImage& target) {
+                 const FinalImage& target, BackgroundPass* background) {
   transitionAttachments(cmd, attachments, target);
   beginRendering(cmd, attachments, target, view);
-  if (scene)
+  if (scene) {
     recordDraws(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet, view,
-                attachments.colorFormat);
+                attachments.colorFormat, background);
+  } else if (background) {
+    recordBackground(cmd, ctx, pipelines, *background, attachments.colorFormat, slot, false,
+                     environmentSet);
+  }
   vkCmdEndRendering(cmd);
 }
 

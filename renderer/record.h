@@ -7,6 +7,7 @@
 
 #include <volk.h>
 
+#include "background.h"
 #include "context.h"
 #include "pipelines.h"
 #include "renderer.h"
@@ -28,10 +29,12 @@ struct FinalImage {
 
 // Clears to view.clearColor and draws `scene` (may be null: clear only). Leaves the final
 // image in COLOR_ATTACHMENT_OPTIMAL, written in the COLOR_ATTACHMENT_OUTPUT stage.
-// environmentSet is descriptor set 2 (environment.h).
+// environmentSet is descriptor set 2 (environment.h). With a `background`, the environment is
+// drawn behind the scene, after its opaque and mask draws and before its blended ones
+// (background.h); null: the clear colour stays.
 void recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                  const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
                  VkDescriptorSet environmentSet, const View& view, const Attachments& attachments,
-                 const FinalImage& target);
+                 const FinalImage& target, BackgroundPass* background);
 
 }  // namespace vitrine::renderer

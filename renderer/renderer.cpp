@@ -7,6 +7,7 @@
 #include <array>
 #include <cstring>
 
+#include "background.h"
 #include "context.h"
 #include "environment.h"
 #include "frames.h"
@@ -53,6 +54,9 @@ class RendererImpl final : public Renderer {
     cacheDirectory_ = options.cacheDirectory;
     createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
     for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
+    std::array<VkBuffer, kFramesInFlight> frameData;
+    for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
+    createBackgroundPass(ctx_, pipelines_.layouts, frameData, background_);
     if (ctx_.surface) {
       surfaceFormat_ = chooseSurfaceFormat(ctx_);
       overlayPass_ = createOverlayRenderPass(ctx_, surfaceFormat_.format);
@@ -68,6 +72,7 @@ class RendererImpl final : public Renderer {
       uploads_.destroy(ctx_);
       destroySceneGpu(ctx_, scene_);
       destroyEnvironmentGpu(ctx_, environment_);
+      destroyBackgroundPass(ctx_, background_);
       destroyOffscreen(ctx_, offscreen_);
       destroySwapchain(ctx_, swapchain_);
       if (overlayPass_) vkDestroyRenderPass(ctx_.device, overlayPass_, nullptr);
@@ -154,7 +159,7 @@ class RendererImpl final : public Renderer {
     target.view = offscreen_.resolved.view;
     target.previousStages = VK_PIPELINE_STAGE_2_COPY_BIT;  // the previous readback
     recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, scene_.nodeData,
-                environment_.set, view, offscreen_.attachments, target);
+                environment_.set, view, offscreen_.attachments, target, backgroundFor(view));
     recordReadback(cmd, extent);
     VK_CHECK(vkEndCommandBuffer(cmd));
     submit(slot, VK_NULL_HANDLE, VK_NULL_HANDLE);
@@ -202,7 +207,7 @@ class RendererImpl final : public Renderer {
     target.view = swapchain_.views[imageIndex];
     target.previousStages = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;  // acquire wait
     recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, scene_.nodeData,
-                environment_.set, view, swapchain_.attachments, target);
+                environment_.set, view, swapchain_.attachments, target, backgroundFor(view));
     auto pass = vkStruct<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
     pass.renderPass = overlayPass_;
     pass.framebuffer = swapchain_.framebuffers[imageIndex];
@@ -260,6 +265,12 @@ class RendererImpl final : public Renderer {
   uint32_t validationMessageCount() const override { return ctx_.validationMessages.load(); }
 
  private:
+  // The background pass when the frame shows the environment behind the scene: the same
+  // condition under which frameData() sets FrameData::background.w to kBackgroundEnvironment.
+  BackgroundPass* backgroundFor(const View& view) {
+    return environment_.enabled && view.background != Background::Color ? &background_ : nullptr;
+  }
+
   // Takes the next frame slot: waits until its previous work is done, then writes its
   // FrameData (the scene's changes are copied by the command buffer: uploads_). The slot's
   // fence is reset here, just before the submission.
@@ -342,6 +353,7 @@ class RendererImpl final : public Renderer {
   UploadStats uploadStats_;  // of the last frame recorded
 
   EnvironmentGpu environment_;
+  BackgroundPass background_;
   std::string cacheDirectory_;
 
   Offscreen offscreen_;

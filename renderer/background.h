@@ -1,0 +1,42 @@
+// The environment background: a full-screen triangle in the scene pass showing the
+// environment behind the geometry (shaders/background.*). Drawn after the opaque and mask
+// draws, at depth 1 with test LESS_OR_EQUAL and no depth write, so lavapipe shades only the
+// pixels no geometry covers, and before the blended draws, which blend over it.
+#pragma once
+
+#include <array>
+#include <unordered_map>
+
+#include <volk.h>
+
+#include "context.h"
+#include "frames.h"
+#include "pipelines.h"
+
+namespace vitrine::renderer {
+
+struct BackgroundPass {
+  VkShaderModule vertex = VK_NULL_HANDLE;
+  VkShaderModule fragment = VK_NULL_HANDLE;
+  std::unordered_map<VkFormat, VkPipeline> pipelines;  // per colour format, on first use
+  // Set 0 with only FrameData (binding 0) per frame slot, for frames without a scene (whose
+  // set 0 the background otherwise shares).
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  std::array<VkDescriptorSet, kFramesInFlight> frameSets{};
+};
+
+// frameData[i] is the FrameData buffer of slot i.
+void createBackgroundPass(const Context& ctx, const PipelineLayouts& layouts,
+                          const std::array<VkBuffer, kFramesInFlight>& frameData,
+                          BackgroundPass& pass);
+void destroyBackgroundPass(const Context& ctx, BackgroundPass& pass);
+
+// Records the background draw inside the scene pass (dynamic rendering with `colorFormat`
+// and the pipelines' sample count and depth format; viewport and scissor set). Binds its
+// pipeline, and sets 0 (the pass's own for `slot`, unless `frameSetBound`: a scene's set 0 of
+// the same layout is bound already) and 2 (`environmentSet`). Leaves set 1 as it was.
+void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipelines,
+                      BackgroundPass& pass, VkFormat colorFormat, uint32_t slot, bool frameSetBound,
+                      VkDescriptorSet environmentSet);
+
+}  // namespace vitrine::renderer
