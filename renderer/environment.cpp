@@ -133,7 +133,6 @@ void buildEnvironment(const Context& ctx, const scene::EnvironmentImage& image,
   if (readEnvironmentCache(path, key, sizes.cubeSize, sizes.levels, sizes.lutSize, processed,
                            nullptr)) {
     uploadProcessedEnvironment(ctx, processed, out);
-    out.fromCache = true;
     return;
   }
   processEnvironment(ctx, image, sizes, out, &processed);

@@ -22,9 +22,8 @@ struct EnvironmentGpu {
   VkSampler sampler = VK_NULL_HANDLE;  // linear, mipmapped, clamp to edge
   VkDescriptorPool pool = VK_NULL_HANDLE;
   VkDescriptorSet set = VK_NULL_HANDLE;
-  float maxLod = 0.0f;     // the specular cube's last mip level
-  bool enabled = false;    // false: no image-based light (FrameData intensity 0)
-  bool fromCache = false;  // read from the disk cache rather than processed on the GPU
+  float maxLod = 0.0f;   // the specular cube's last mip level
+  bool enabled = false;  // false: no image-based light (FrameData intensity 0)
 };
 
 // Builds the environment of `image`, or, when null, a black one that lights nothing (the

@@ -71,39 +71,40 @@ uint32_t groups(uint32_t size, uint32_t local) {
   return (size + local - 1) / local;
 }
 
-// The equirect as RGBA32F texels, halved (2x2 box) until it is at most kMaxUploadWidth wide.
+// The equirect as RGBA32F texels, in one pass: a box average of f x f blocks, f the smallest
+// power of two that brings the width to kMaxUploadWidth or less (1 for most images), so a huge
+// image is never copied at full size.
 struct Equirect {
   uint32_t width = 0, height = 0;
   std::vector<float> rgba;
 };
 
 Equirect prepareEquirect(const scene::EnvironmentImage& image) {
+  uint32_t f = 1;
+  while (image.width / f > kMaxUploadWidth) f *= 2;
   Equirect e;
-  e.width = image.width;
-  e.height = image.height;
+  e.width = std::max(image.width / f, 1u);
+  e.height = std::max(image.height / f, 1u);
   e.rgba.resize(size_t(e.width) * e.height * 4);
-  for (size_t i = 0, n = size_t(e.width) * e.height; i < n; ++i) {
-    std::memcpy(&e.rgba[i * 4], &image.rgb[i * 3], 3 * sizeof(float));
-    e.rgba[i * 4 + 3] = 1.0f;
-  }
-  while (e.width > kMaxUploadWidth) {
-    const uint32_t w = e.width / 2, h = std::max(e.height / 2, 1u);
-    std::vector<float> half(size_t(w) * h * 4);
-    for (uint32_t y = 0; y < h; ++y) {
-      const uint32_t y0 = std::min(2 * y, e.height - 1), y1 = std::min(2 * y + 1, e.height - 1);
-      for (uint32_t x = 0; x < w; ++x) {
-        for (uint32_t c = 0; c < 4; ++c) {
-          auto at = [&](uint32_t xx, uint32_t yy) {
-            return e.rgba[(size_t(yy) * e.width + xx) * 4 + c];
-          };
-          half[(size_t(y) * w + x) * 4 + c] =
-              0.25f * (at(2 * x, y0) + at(2 * x + 1, y0) + at(2 * x, y1) + at(2 * x + 1, y1));
+  const float scale = 1.0f / float(f * f);
+  for (uint32_t y = 0; y < e.height; ++y) {
+    for (uint32_t x = 0; x < e.width; ++x) {
+      float sum[3] = {0.0f, 0.0f, 0.0f};
+      for (uint32_t dy = 0; dy < f; ++dy) {
+        const size_t row = std::min(size_t(y) * f + dy, size_t(image.height) - 1);
+        const float* px = &image.rgb[(row * image.width + size_t(x) * f) * 3];
+        for (uint32_t dx = 0; dx < f; ++dx, px += 3) {
+          sum[0] += px[0];
+          sum[1] += px[1];
+          sum[2] += px[2];
         }
       }
+      float* out = &e.rgba[(size_t(y) * e.width + x) * 4];
+      out[0] = sum[0] * scale;
+      out[1] = sum[1] * scale;
+      out[2] = sum[2] * scale;
+      out[3] = 1.0f;
     }
-    e.rgba = std::move(half);
-    e.width = w;
-    e.height = h;
   }
   return e;
 }

@@ -30,6 +30,17 @@ TEST_F(RendererTest, BackgroundShowsTheEnvironmentInEachDirection) {
   EXPECT_TRUE(colorNear(centre(p), faceColor(4)));
 }
 
+TEST_F(RendererTest, WideEquirectKeepsItsOrientation) {
+  // 8192 wide: the path that averages 2x2 on the CPU to 4096 before upload, and a 512 cube.
+  const scene::EnvironmentImage env =
+      makeEnvironment(8192, 32, [](const glm::vec3& d) { return faceColor(majorFace(d)); });
+  renderer_->setEnvironment(&env);
+  for (int face : {0, 3, 5}) {
+    const Pixels p = renderer_->renderOffscreen(viewAlong(kAxes[face]), kSize, kSize);
+    EXPECT_TRUE(colorNear(centre(p), faceColor(face))) << "looking along face " << face;
+  }
+}
+
 TEST_F(RendererTest, RotationTurnsTheEnvironmentAboutY) {
   // A world direction d samples R_y(-rotation) d: a quarter turn brings +Z's colour to +X,
   // and -X's to +Z; up stays up.
