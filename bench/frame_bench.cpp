@@ -67,7 +67,10 @@ void renderModel(benchmark::State& state, const std::string& relativePath) {
   const scene::EnvironmentImage studio = scene::studioEnvironment();
   r->setEnvironment(&studio);
   r->setScene(s, s.activeScene);
-  const renderer::View view = frontView(s);
+  renderer::View view = frontView(s);
+  // Argument 1: the environment as background (the default look); 0: a solid colour.
+  view.background =
+      state.range(0) ? renderer::Background::Environment : renderer::Background::Color;
   (void)r->renderOffscreen(view, kWidth, kHeight);  // pipelines compiled, targets created
   const double cpuStart = processCpuMs();
   for (auto _ : state) benchmark::DoNotOptimize(r->renderOffscreen(view, kWidth, kHeight));
@@ -78,9 +81,15 @@ void renderModel(benchmark::State& state, const std::string& relativePath) {
 }  // namespace
 
 BENCHMARK_CAPTURE(renderModel, BoxTextured, "BoxTextured-glTF/BoxTextured.gltf")
+    ->ArgName("envBackground")
+    ->Arg(1)
+    ->Arg(0)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(renderModel, 2CylinderEngine, "2CylinderEngine-glTF-Binary/2CylinderEngine.glb")
+    ->ArgName("envBackground")
+    ->Arg(1)
+    ->Arg(0)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 

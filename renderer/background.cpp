@@ -15,7 +15,10 @@ constexpr uint32_t kBackgroundFrag[] =
     ;
 
 VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const BackgroundPass& pass,
-                          VkFormat colorFormat) {
+                          VkFormat colorFormat, int tonemap) {
+  const int32_t constant = tonemap;
+  const VkSpecializationMapEntry entry{0, 0, sizeof(constant)};  // kTonemap, constant_id 0
+  VkSpecializationInfo specialization{1, &entry, sizeof(constant), &constant};
   VkPipelineShaderStageCreateInfo stages[2];
   for (int i = 0; i < 2; ++i) {
     stages[i] = vkStruct<VkPipelineShaderStageCreateInfo>(
@@ -24,6 +27,7 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Backgrou
     stages[i].module = i == 0 ? pass.vertex : pass.fragment;
     stages[i].pName = "main";
   }
+  stages[1].pSpecializationInfo = &specialization;
   auto vertexInput = vkStruct<VkPipelineVertexInputStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);  // positions from the index
   auto inputAssembly = vkStruct<VkPipelineInputAssemblyStateCreateInfo>(
@@ -133,11 +137,12 @@ void destroyBackgroundPass(const Context& ctx, BackgroundPass& pass) {
 }
 
 void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipelines,
-                      BackgroundPass& pass, VkFormat colorFormat, uint32_t slot, bool frameSetBound,
-                      VkDescriptorSet environmentSet) {
-  auto it = pass.pipelines.find(colorFormat);
+                      BackgroundPass& pass, VkFormat colorFormat, int tonemap, uint32_t slot,
+                      bool frameSetBound, VkDescriptorSet environmentSet) {
+  const uint64_t key = (uint64_t(colorFormat) << 8) | uint64_t(tonemap & 0xff);
+  auto it = pass.pipelines.find(key);
   if (it == pass.pipelines.end())
-    it = pass.pipelines.emplace(colorFormat, createPipeline(ctx, pipelines, pass, colorFormat))
+    it = pass.pipelines.emplace(key, createPipeline(ctx, pipelines, pass, colorFormat, tonemap))
              .first;
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, it->second);
   const VkPipelineLayout layout = pipelines.layouts.layout;

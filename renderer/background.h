@@ -18,7 +18,9 @@ namespace vitrine::renderer {
 struct BackgroundPass {
   VkShaderModule vertex = VK_NULL_HANDLE;
   VkShaderModule fragment = VK_NULL_HANDLE;
-  std::unordered_map<VkFormat, VkPipeline> pipelines;  // per colour format, on first use
+  // Per colour format and tone mapping operator (a specialization constant: lavapipe would
+  // otherwise run all four operators on every pixel), compiled on first use.
+  std::unordered_map<uint64_t, VkPipeline> pipelines;
   // Set 0 with only FrameData (binding 0) per frame slot, for frames without a scene (whose
   // set 0 the background otherwise shares).
   VkDescriptorPool pool = VK_NULL_HANDLE;
@@ -32,11 +34,12 @@ void createBackgroundPass(const Context& ctx, const PipelineLayouts& layouts,
 void destroyBackgroundPass(const Context& ctx, BackgroundPass& pass);
 
 // Records the background draw inside the scene pass (dynamic rendering with `colorFormat`
-// and the pipelines' sample count and depth format; viewport and scissor set). Binds its
+// and the pipelines' sample count and depth format; viewport and scissor set), tone mapped
+// with `tonemap` (gpu::kTonemap*, as FrameData::shading.y). Binds its
 // pipeline, and sets 0 (the pass's own for `slot`, unless `frameSetBound`: a scene's set 0 of
 // the same layout is bound already) and 2 (`environmentSet`). Leaves set 1 as it was.
 void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipelines,
-                      BackgroundPass& pass, VkFormat colorFormat, uint32_t slot, bool frameSetBound,
-                      VkDescriptorSet environmentSet);
+                      BackgroundPass& pass, VkFormat colorFormat, int tonemap, uint32_t slot,
+                      bool frameSetBound, VkDescriptorSet environmentSet);
 
 }  // namespace vitrine::renderer

@@ -41,16 +41,27 @@ glm::mat4 vulkanProjection(const glm::mat4& p) {
   return c * p;
 }
 
+int tonemapOperator(Tonemap tonemap) {
+  switch (tonemap) {
+    case Tonemap::Aces:
+      return gpu::kTonemapAces;
+    case Tonemap::Agx:
+      return gpu::kTonemapAgx;
+    case Tonemap::None:
+      return gpu::kTonemapNone;
+    case Tonemap::Neutral:
+      break;
+  }
+  return gpu::kTonemapNeutral;
+}
+
 gpu::FrameData frameData(const View& view, uint32_t lightCount, float environmentMaxLod) {
   gpu::FrameData d{};
   d.view = view.view;
   d.proj = vulkanProjection(view.projection);
   d.inverseViewProj = glm::inverse(d.proj * d.view);
   d.eye = glm::vec4(view.eye, 1.0f);
-  int tonemap = gpu::kTonemapNeutral;
-  if (view.tonemap == Tonemap::Aces) tonemap = gpu::kTonemapAces;
-  if (view.tonemap == Tonemap::Agx) tonemap = gpu::kTonemapAgx;
-  if (view.tonemap == Tonemap::None) tonemap = gpu::kTonemapNone;
+  const int tonemap = tonemapOperator(view.tonemap);
   d.shading = glm::vec4(std::exp2(view.exposure), float(tonemap), float(lightCount), 0.0f);
   const bool environment = environmentMaxLod >= 0.0f;
   const float lod = std::max(environmentMaxLod, 0.0f);

@@ -37,5 +37,7 @@ glm::mat4 vulkanProjection(const glm::mat4& openGlProjection);
 // The FrameData of `view` with `lightCount` LightData entries; environmentMaxLod < 0 when
 // there is no image-based light.
 gpu::FrameData frameData(const View& view, uint32_t lightCount, float environmentMaxLod);
+// The gpu::kTonemap* constant of a tone mapping operator.
+int tonemapOperator(Tonemap tonemap);
 
 }  // namespace vitrine::renderer

@@ -113,7 +113,8 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                  BackgroundPass* background) {
   if (scene.draws.empty()) {
     if (background)
-      recordBackground(cmd, ctx, pipelines, *background, colorFormat, slot, false, environmentSet);
+      recordBackground(cmd, ctx, pipelines, *background, colorFormat, tonemapOperator(view.tonemap),
+                       slot, false, environmentSet);
     return;
   }
   VkBuffer buffers[kStreamCount];
@@ -128,10 +129,7 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
 
   // Per frame, not per draw: the mesh shader is specialized for the view's tone mapping
   // operator (the one FrameData::shading.y names too) and for whether there are lights.
-  int tonemap = gpu::kTonemapNeutral;
-  if (view.tonemap == Tonemap::Aces) tonemap = gpu::kTonemapAces;
-  if (view.tonemap == Tonemap::Agx) tonemap = gpu::kTonemapAgx;
-  if (view.tonemap == Tonemap::None) tonemap = gpu::kTonemapNone;
+  const int tonemap = tonemapOperator(view.tonemap);
   const uint32_t frameFeatures = (uint32_t(tonemap) << kFeatureTonemapShift) |
                                  (scene.lights.empty() ? 0u : uint32_t(kFeatureLights));
 
@@ -143,7 +141,8 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
     // The background between the opaque and mask draws (which hide most of it from the
     // depth test) and the blended ones (which blend over it).
     if (d.blend && !backgroundDrawn) {
-      recordBackground(cmd, ctx, pipelines, *background, colorFormat, slot, true, environmentSet);
+      recordBackground(cmd, ctx, pipelines, *background, colorFormat, tonemapOperator(view.tonemap),
+                       slot, true, environmentSet);
       backgroundDrawn = true;
       bound = VK_NULL_HANDLE;
     }
@@ -172,7 +171,8 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
     vkCmdDrawIndexed(cmd, d.indexCount, 1, d.firstIndex, d.vertexOffset, 0);
   }
   if (!backgroundDrawn)
-    recordBackground(cmd, ctx, pipelines, *background, colorFormat, slot, true, environmentSet);
+    recordBackground(cmd, ctx, pipelines, *background, colorFormat, tonemapOperator(view.tonemap),
+                     slot, true, environmentSet);
 }
 
 }  // namespace
@@ -187,8 +187,8 @@ void recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
     recordDraws(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet, view,
                 attachments.colorFormat, background);
   } else if (background) {
-    recordBackground(cmd, ctx, pipelines, *background, attachments.colorFormat, slot, false,
-                     environmentSet);
+    recordBackground(cmd, ctx, pipelines, *background, attachments.colorFormat,
+                     tonemapOperator(view.tonemap), slot, false, environmentSet);
   }
   vkCmdEndRendering(cmd);
 }
