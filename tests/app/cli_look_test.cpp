@@ -25,6 +25,44 @@ TEST(CliLook, SolidBackgroundIsTheColourGiven) {
   }
 }
 
+// A uniform Radiance .hdr of radiance (0.5, 0.25, 0.125): flat RGBE pixels, mantissas 128, 64
+// and 32 with exponent 128 decode to m * 2^(128 - 136).
+std::string uniformHdr(const std::string& name) {
+  constexpr int kW = 16, kH = 8;
+  std::string file = "#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y " + std::to_string(kH) + " +X " +
+                     std::to_string(kW) + "\n";
+  for (int i = 0; i < kW * kH; ++i) file += {char(128), char(64), char(32), char(128)};
+  const std::string path = scratchPath(name);
+  writeFile(path, file);
+  return path;
+}
+
+TEST(CliLook, HdrEnvironmentIsTheBackground) {
+  // Every direction of the environment has the same radiance, so every background pixel
+  // shows it (no tone mapping); with --env-intensity 2, twice as much.
+  const std::string sky = uniformHdr("uniform-sky.hdr");
+  for (const char* intensity : {"1", "2"}) {
+    const std::string out = scratchPath(std::string("look-hdr-") + intensity + ".png");
+    const ProcessResult r = runVitrine({kBox, "--render", out, "--size", "48x32", "--env", sky,
+                                        "--tonemap", "none", "--env-intensity", intensity});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const float k = std::stof(intensity);
+    const uint8_t* p = readPng(out).at(0, 0);
+    EXPECT_NEAR(p[0], srgb8(0.5f * k), 2) << intensity;
+    EXPECT_NEAR(p[1], srgb8(0.25f * k), 2) << intensity;
+    EXPECT_NEAR(p[2], srgb8(0.125f * k), 2) << intensity;
+  }
+}
+
+TEST(CliLook, BrokenHdrIsBadInputWithTheReason) {
+  const std::string path = scratchPath("not-a-sky.hdr");
+  writeFile(path, std::string("P6\n1 1\n255\n\0\0\0", 14));
+  const ProcessResult r =
+      runVitrine({kBox, "--render", scratchPath("look-broken.png"), "--env", path});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find(path + ": not a Radiance HDR image"), std::string::npos) << r.err;
+}
+
 TEST(CliLook, MissingEnvironmentFileIsBadInput) {
   const std::string missing = scratchPath("no-such-sky.hdr");
   const ProcessResult r =
