@@ -107,7 +107,8 @@ int main(int argc, char** argv) {
   }
   auto viewer = app::Viewer::create(std::move(loaded.scene), std::move(bound.animations), enabled,
                                     vo, &error);
-  if (!viewer) {  // no display, or no Vulkan device that can present to it
+  vo.environment.reset();  // the renderer has processed it: free the source image
+  if (!viewer) {           // no display, or no Vulkan device that can present to it
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
     return app::kExitNoDevice;
   }

@@ -91,6 +91,10 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
     v->assetCamera_ = options.camera;
   }
   v->renderer_->setEnvironment(options.environment.get());
+  // The GPU has its processed copy; the source image (up to gigabytes for a large .hdr) is
+  // not kept for the session.
+  v->hasEnvironment_ = options.environment != nullptr;
+  v->options_.environment.reset();
   v->renderer_->setScene(*v->scene_, v->scene_->activeScene);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_);
   v->frameScene();
@@ -188,7 +192,7 @@ void Viewer::buildLookUi() {
   int tonemap = int(look.tonemap);
   if (ImGui::Combo("Tone mapping", &tonemap, kTonemaps, 4)) look.tonemap = CliTonemap(tonemap);
   ImGui::SliderFloat("Exposure (EV)", &look.exposure, -8.0f, 8.0f, "%.1f");
-  if (options_.environment) {
+  if (hasEnvironment_) {
     ImGui::SliderFloat("Environment intensity", &look.environmentIntensity, 0.0f, 4.0f, "%.2f");
     ImGui::SliderFloat("Environment rotation", &look.environmentRotationDegrees, -180.0f, 180.0f,
                        "%.0f deg");

@@ -25,7 +25,7 @@ struct ViewerOptions {
   bool validation = false;
   std::optional<int> camera;  // look through this asset camera instead of orbiting
   CliOptions look;            // tone mapping, exposure, background, environment (applyLook)
-  // The image-based light; null for none.
+  // The image-based light; null for none. Released once the renderer has processed it.
   std::shared_ptr<const scene::EnvironmentImage> environment;
 };
 
@@ -77,6 +77,7 @@ class Viewer {
   float pendingScroll_ = 0.0f;
   bool frameRequested_ = false;
   uint64_t framesPresented_ = 0;
+  bool hasEnvironment_ = false;
   double lastFrameTime_ = 0.0;
   float frameMs_ = 0.0f;
 };

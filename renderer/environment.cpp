@@ -127,7 +127,8 @@ void buildEnvironment(const Context& ctx, const scene::EnvironmentImage& image,
     processEnvironment(ctx, image, sizes, out, nullptr);
     return;
   }
-  const uint64_t key = environmentKey(image, sizes.cubeSize, sizes.levels, sizes.lutSize);
+  const uint64_t key =
+      environmentKey(image, sizes.cubeSize, sizes.levels, sizes.lutSize, processingSignature());
   const std::string path = cacheFilePath(cacheDirectory, key);
   ProcessedEnvironment processed;
   if (readEnvironmentCache(path, key, sizes.cubeSize, sizes.levels, sizes.lutSize, processed,

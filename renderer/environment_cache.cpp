@@ -67,10 +67,10 @@ uint64_t contentHash(const void* bytes, size_t size, uint64_t seed) {
 }
 
 uint64_t environmentKey(const scene::EnvironmentImage& image, uint32_t cubeSize, uint32_t levels,
-                        uint32_t lutSize) {
+                        uint32_t lutSize, uint64_t signature) {
   const uint32_t params[] = {
       kEnvironmentProcessingVersion, image.width, image.height, cubeSize, levels, lutSize};
-  const uint64_t seed = contentHash(params, sizeof(params));
+  const uint64_t seed = contentHash(params, sizeof(params), signature);
   return contentHash(image.rgb.data(), image.rgb.size() * sizeof(float), seed);
 }
 

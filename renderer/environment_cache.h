@@ -58,10 +58,11 @@ static_assert(sizeof(CacheHeader) == 184);
 // 64-bit hash of `bytes` (not cryptographic: a content key and a corruption check).
 uint64_t contentHash(const void* bytes, size_t size, uint64_t seed = 0);
 
-// The cache key of `image` processed to these sizes: its dimensions and pixels, the sizes and
-// kEnvironmentProcessingVersion (not its name: the same pixels from two files share a file).
+// The cache key of `image` processed to these sizes: its dimensions and pixels, the sizes,
+// kEnvironmentProcessingVersion and `signature` (processingSignature(): the shaders and
+// constants). Not its name: the same pixels from two files share a file.
 uint64_t environmentKey(const scene::EnvironmentImage& image, uint32_t cubeSize, uint32_t levels,
-                        uint32_t lutSize);
+                        uint32_t lutSize, uint64_t signature);
 
 // "<directory>/env-<key as 16 hex digits>.bin".
 std::string cacheFilePath(const std::string& directory, uint64_t key);

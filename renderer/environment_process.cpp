@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "compute.h"
+#include "environment_cache.h"
 #include "resources.h"
 #include "vk_check.h"
 #include "vk_struct.h"
@@ -63,6 +64,24 @@ constexpr uint32_t kLutSamples = 512;
 // The level of the source cube the SH projection reads (texels per face edge).
 constexpr uint32_t kIrradianceSize = 32;
 
+}  // namespace
+
+uint64_t processingSignature() {
+  const uint32_t constants[] = {kPrefilterSamples, kLutSamples, kIrradianceSize, kMaxUploadWidth};
+  const float radiance = kMaxRadiance;
+  uint64_t h = contentHash(constants, sizeof(constants));
+  h = contentHash(&radiance, sizeof(radiance), h);
+  for (const auto& [code, bytes] : {std::pair{kToCube, sizeof(kToCube)},
+                                    {kPrefilter, sizeof(kPrefilter)},
+                                    {kIrradiance, sizeof(kIrradiance)},
+                                    {kBrdfLut, sizeof(kBrdfLut)},
+                                    {kDownsample, sizeof(kDownsample)}})
+    h = contentHash(code, bytes, h);
+  return h;
+}
+
+namespace {
+
 uint32_t mipCount(uint32_t width, uint32_t height) {
   return uint32_t(std::bit_width(std::max(width, height)));
 }
@@ -72,8 +91,12 @@ uint32_t groups(uint32_t size, uint32_t local) {
 }
 
 // The equirect as RGBA32F texels, in one pass: a box average of f x f blocks, f the smallest
-// power of two that brings the width to kMaxUploadWidth or less (1 for most images), so a huge
-// image is never copied at full size.
+// power of two that brings the width to kMaxUploadWidth or less and the height to half that
+// (1 for most images; a tall, non-2:1 file is reduced by its height), so a huge image is never
+// copied at full size and no side exceeds the 4096 every Vulkan device supports. Each texel is
+// made finite and clamped to [0, kMaxRadiance] first: an RGBE exponent of 255 decodes to
+// ~1.7e38, and four of those summed by the GPU's downsampling would be inf, then NaN in the
+// filtering, then the whole irradiance.
 struct Equirect {
   uint32_t width = 0, height = 0;
   std::vector<float> rgba;
@@ -81,7 +104,7 @@ struct Equirect {
 
 Equirect prepareEquirect(const scene::EnvironmentImage& image) {
   uint32_t f = 1;
-  while (image.width / f > kMaxUploadWidth) f *= 2;
+  while (image.width / f > kMaxUploadWidth || image.height / f > kMaxUploadWidth / 2) f *= 2;
   Equirect e;
   e.width = std::max(image.width / f, 1u);
   e.height = std::max(image.height / f, 1u);
@@ -94,9 +117,10 @@ Equirect prepareEquirect(const scene::EnvironmentImage& image) {
         const size_t row = std::min(size_t(y) * f + dy, size_t(image.height) - 1);
         const float* px = &image.rgb[(row * image.width + size_t(x) * f) * 3];
         for (uint32_t dx = 0; dx < f; ++dx, px += 3) {
-          sum[0] += px[0];
-          sum[1] += px[1];
-          sum[2] += px[2];
+          for (int c = 0; c < 3; ++c) {
+            // !(v >= 0) catches NaN as well as negatives.
+            sum[c] += !(px[c] >= 0.0f) ? 0.0f : std::min(px[c], kMaxRadiance);
+          }
         }
       }
       float* out = &e.rgba[(size_t(y) * e.width + x) * 4];

@@ -37,6 +37,11 @@ struct EnvironmentSizes {
 };
 EnvironmentSizes environmentSizes(const scene::EnvironmentImage& image);
 
+// A hash of everything that shapes the processed result besides the image and the sizes: the
+// compute shaders' SPIR-V and the sampling constants. Part of the cache key, so a changed
+// shader never serves an old cube from the cache.
+uint64_t processingSignature();
+
 // Fills env.specular (a cube of sizes.cubeSize with sizes.levels levels, usage SAMPLED,
 // STORAGE, TRANSFER_SRC and TRANSFER_DST), env.brdfLut (RG16F, sizes.lutSize square, SAMPLED
 // and TRANSFER_DST) and env.data (host-visible, STORAGE and UNIFORM) from `image`, sampling

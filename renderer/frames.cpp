@@ -60,7 +60,16 @@ gpu::FrameData frameData(const View& view, uint32_t lightCount, float environmen
   d.view = view.view;
   d.proj = vulkanProjection(view.projection);
   d.inverseViewProj = glm::inverse(d.proj * d.view);
-  d.eye = glm::vec4(view.eye, 1.0f);
+  // An OpenGL-style projection is orthographic when its last row is (0, 0, 0, 1): clip w does
+  // not depend on depth. Then the view vector is the same for every pixel.
+  if (view.projection[0][3] == 0.0f && view.projection[1][3] == 0.0f &&
+      view.projection[2][3] == 0.0f && view.projection[3][3] != 0.0f) {
+    const glm::vec3 back = glm::vec3(glm::inverse(view.view)[2]);
+    const float length = glm::length(back);
+    d.eye = glm::vec4(length > 0.0f ? back / length : glm::vec3(0.0f, 0.0f, 1.0f), 0.0f);
+  } else {
+    d.eye = glm::vec4(view.eye, 1.0f);
+  }
   const int tonemap = tonemapOperator(view.tonemap);
   d.shading = glm::vec4(std::exp2(view.exposure), float(tonemap), float(lightCount), 0.0f);
   const bool environment = environmentMaxLod >= 0.0f;

@@ -74,8 +74,8 @@ void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccess
 void createCommandBuffer(const Context& ctx, VkCommandPoolCreateFlags flags, VkCommandPool& pool,
                          VkCommandBuffer& cmd);
 
-// A command buffer recorded once and waited for: load-time uploads only (setScene), never in
-// the frame loop.
+// A command buffer recorded once and waited for: load-time work only (setScene,
+// setEnvironment), never in the frame loop.
 struct OneShot {
   VkCommandPool pool = VK_NULL_HANDLE;
   VkCommandBuffer cmd = VK_NULL_HANDLE;

@@ -90,7 +90,8 @@ vec3 reflectedLight(uint m, vec3 baseColor) {
   // §3.9.5: back faces (double-sided materials only: single-sided ones are culled) are lit
   // with the normal reversed.
   if (!gl_FrontFacing) n = -n;
-  const vec3 v = normalize(frame.eye.xyz - inWorldPos);
+  // Towards the eye; an orthographic camera's rays are all parallel (FrameData::eye).
+  const vec3 v = frame.eye.w > 0.5 ? normalize(frame.eye.xyz - inWorldPos) : frame.eye.xyz;
   const float nDotV = dot(n, v);
 
   vec3 color = vec3(0.0);

@@ -108,7 +108,9 @@ struct FrameData {
   mat4 view;
   mat4 proj;             // Vulkan clip space (y down, depth 0..1)
   mat4 inverseViewProj;  // inverse(proj * view): clip space to world (background rays)
-  vec4 eye;              // xyz camera position in world space, w unused (1)
+  // Perspective: xyz camera position in world space, w 1. Orthographic: xyz the unit direction
+  // towards the camera (its +Z axis in world space), w 0: every view ray is parallel.
+  vec4 eye;
   // x exposure scale (2^EV, applied before tone mapping), y tone mapping (kTonemap*),
   // z count of LightData entries, w unused (0)
   vec4 shading;

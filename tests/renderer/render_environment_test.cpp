@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <numbers>
 
 #include <sys/stat.h>
@@ -83,6 +84,52 @@ TEST_F(EnvironmentTest, UniformRadianceGivesPiLEverywhere) {
       }
     }
   }
+}
+
+TEST_F(EnvironmentTest, NonFiniteTexelsDoNotSpreadIntoTheLight) {
+  // A uniform environment with an infinite, a NaN and a negative texel (an .hdr exponent of 255
+  // decodes to ~1.7e38; float sums of those overflow): the irradiance stays finite and close to
+  // the uniform answer, and no texel of the cube is NaN or infinite.
+  useCache();
+  const glm::vec3 radiance(0.5f);
+  scene::EnvironmentImage image =
+      makeEnvironment(256, 128, [&](const glm::vec3&) { return radiance; });
+  const float inf = std::numeric_limits<float>::infinity();
+  image.rgb[0] = inf;
+  image.rgb[4] = std::numeric_limits<float>::quiet_NaN();
+  image.rgb[8] = -1.0f;
+  image.rgb[3 * 300] = 3.0e38f;
+  image.rgb[3 * 301] = 3.0e38f;
+  const renderer::ProcessedEnvironment env = process(image);
+  for (int k = 0; k < 9; ++k) {
+    EXPECT_TRUE(std::isfinite(sh(env, k).x) && std::isfinite(sh(env, k).y) &&
+                std::isfinite(sh(env, k).z))
+        << k;
+  }
+  for (uint32_t level = 0; level < env.levels; ++level) {
+    const uint32_t side = env.cubeSize >> level;
+    for (int face = 0; face < 6; ++face)
+      for (uint32_t y = 0; y < side; ++y)
+        for (uint32_t x = 0; x < side; ++x) {
+          const glm::vec4 t = cachedTexel(env, level, face, x, y);
+          ASSERT_TRUE(std::isfinite(t.x) && std::isfinite(t.y) && std::isfinite(t.z))
+              << "level " << level << " face " << face << " texel " << x << ", " << y;
+        }
+  }
+}
+
+TEST_F(EnvironmentTest, TallImageIsReducedToWhatTheDeviceTakes) {
+  // 1024 x 8192 is not 2:1; reduced by its height (to at most 2048 rows), it processes
+  // without validation messages (the fixture fails the test on any) and gives the uniform
+  // radiance's irradiance.
+  useCache();
+  const glm::vec3 radiance(0.25f);
+  scene::EnvironmentImage image;
+  image.width = 1024;
+  image.height = 8192;
+  image.rgb.assign(size_t(image.width) * image.height * 3, 0.25f);
+  const renderer::ProcessedEnvironment env = process(image);
+  EXPECT_TRUE(near3(sh(env, 0) * 0.282095f, kPi * radiance, 2e-3f));
 }
 
 TEST_F(EnvironmentTest, SplitEnvironmentGivesTheCosineLobeAnswer) {
