@@ -56,6 +56,7 @@ void generateFlatNormals(Primitive& p) {
   }
   p.tangents.clear();
   p.normals.resize(p.positions.size());
+  p.flatNormals = true;
   for (size_t t = 0; t + 2 < p.positions.size(); t += 3) {
     const glm::vec3 n = faceNormal(p.positions[t], p.positions[t + 1], p.positions[t + 2]);
     p.normals[t] = p.normals[t + 1] = p.normals[t + 2] = n;

@@ -50,6 +50,7 @@ struct Primitive {
   // Vertex streams; each is empty or has exactly positions.size() elements.
   std::vector<glm::vec3> positions;
   std::vector<glm::vec3> normals;   // triangles: always filled (flat normals when absent)
+  bool flatNormals = false;         // `normals` were generated (generateFlatNormals())
   std::vector<glm::vec4> tangents;  // TANGENT when present
   std::vector<glm::vec2> texcoords[2];
   std::vector<glm::vec4> colors;  // COLOR_0 as linear RGBA (RGB inputs get alpha 1)
