@@ -251,7 +251,9 @@ struct Scene {
 // Recomputes Scene::world for every node from the local transforms.
 void updateWorldTransforms(Scene& scene);
 
-// World-space bounds of the meshes reachable from scene.scenes[sceneIndex] (uses Scene::world).
+// World-space bounds of the meshes reachable from scene.scenes[sceneIndex] (uses Scene::world):
+// of their bounds' corners, or for skinned and morphed primitives of their deformed vertices
+// (deform.h) in the current pose.
 Bounds sceneBounds(const Scene& scene, int sceneIndex);
 
 // The material data of a material with every property at its spec default.

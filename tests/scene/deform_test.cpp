@@ -210,5 +210,22 @@ TEST(Deform, SimpleSkinBentAtItsSecondJoint) {
   EXPECT_TRUE(near(where({1, 1, 0}).position, {0.25f, 1.25f, 0}));
 }
 
+TEST(Deform, SceneBoundsFollowThePose) {
+  const scene::LoadResult r =
+      scene::loadScene(std::string(VITRINE_MODELS_DIR) + "/simple_skin/simple_skin.gltf");
+  ASSERT_EQ(r.error, "");
+  scene::Scene& s = *r.scene;
+  // At rest the joints' inverse bind matrices shift the mesh by -0.5 in x: x in [-0.5, 0.5].
+  scene::Bounds b = scene::sceneBounds(s, 0);
+  EXPECT_TRUE(near(b.min, {-0.5f, 0, 0}));
+  EXPECT_TRUE(near(b.max, {0.5f, 2, 0}));
+  // Bent by 90 degrees the top row reaches x = -1 and no vertex rises above 1.5.
+  s.nodes[2].rotation = glm::angleAxis(std::numbers::pi_v<float> / 2, glm::vec3(0, 0, 1));
+  scene::updateWorldTransforms(s);
+  b = scene::sceneBounds(s, 0);
+  EXPECT_TRUE(near(b.min, {-1.0f, 0, 0}));
+  EXPECT_TRUE(near(b.max, {0.5f, 1.5f, 0}));
+}
+
 }  // namespace
 }  // namespace vitrine::test
