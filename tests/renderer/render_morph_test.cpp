@@ -152,6 +152,22 @@ TEST_F(DeformTest, OneWeightThroughAnAnimationPointer) {
   EXPECT_TRUE(colorNear(quadPixel(p, view), quadColor(0.4f)));
 }
 
+TEST_F(DeformTest, TheWholeWeightArrayThroughAnAnimationPointer) {
+  AssetBuilder b = morphQuadAsset();
+  addAnimation(
+      b,
+      json::array({sampler(addTimes(b, {0.0f, 1.0f}), b.addFloats({0, 0, 0.5f, 0.25f}, "SCALAR"))}),
+      json::array({pointerChannel(0, "/nodes/0/weights")}));
+  b.json()["extensionsUsed"] = {"KHR_materials_unlit", "KHR_animation_pointer"};
+  ASSERT_NO_FATAL_FAILURE(load(b));
+  const View view = quadView();
+  const Pixels p = frame(1.0f, view);
+  EXPECT_EQ(scene().nodes[0].weights, (std::vector<float>{0.5f, 0.25f}));
+  EXPECT_TRUE(statsAre(renderer_->lastUploadStats(), 8, 1));
+  EXPECT_TRUE(coverageMatches(p, view, referenceTriangles(scene())));
+  EXPECT_TRUE(colorNear(quadPixel(p, view), quadColor(0.25f)));
+}
+
 TEST_F(DeformTest, TwentyTargetsAtOnce) {
   AssetBuilder b = morphQuadAsset();
   json& prim = b.json()["meshes"][0]["primitives"][0];

@@ -153,6 +153,36 @@ AssetBuilder armAsset(float elbow, bool animated) {
   return b;
 }
 
+// armAsset() with its influences split over two sets: JOINTS_0/WEIGHTS_0 hold joint 0's
+// weight, JOINTS_1/WEIGHTS_1 (UNSIGNED_SHORT joints, normalized UNSIGNED_BYTE weights) joint
+// 1's.
+AssetBuilder twoSetArmAsset(float elbow) {
+  AssetBuilder b = armAsset(elbow, false);
+  json& attributes = b.json()["meshes"][0]["primitives"][0]["attributes"];
+  std::vector<glm::vec4> first;
+  std::vector<uint8_t> second;
+  for (int c = 0; c <= 4; ++c) {
+    const float w1 = c <= 1 ? 0.0f : c == 2 ? 0.5f : 1.0f;
+    for (int row = 0; row < 2; ++row) {
+      first.push_back({1.0f - w1, 0, 0, 0});
+      second.insert(second.end(), {uint8_t(std::lround(255 * w1)), 0, 0, 0});
+    }
+  }
+  attributes["JOINTS_0"] =
+      addJoints(b, std::vector<glm::u16vec4>(10, {0, 0, 0, 0}), gl::kUnsignedByte);
+  attributes["WEIGHTS_0"] = b.addVec4(first);
+  attributes["JOINTS_1"] =
+      addJoints(b, std::vector<glm::u16vec4>(10, {1, 0, 0, 0}), gl::kUnsignedShort);
+  AccessorDesc d;
+  d.bufferView = b.addBufferView(second);
+  d.componentType = gl::kUnsignedByte;
+  d.normalized = true;
+  d.type = "VEC4";
+  d.count = 10;
+  attributes["WEIGHTS_1"] = b.addAccessor(d);
+  return b;
+}
+
 View armView() {
   return orbitView({1, 0.5f, 4}, {1, 0.5f, 0}, kSize, kSize);
 }
@@ -167,6 +197,17 @@ TEST_F(DeformTest, TwoBoneArmBentBy90Degrees) {
   EXPECT_TRUE(differsNear(p, project(view, {1.0f, 0.75f, 0}, kSize, kSize), 0, background()));
   EXPECT_FALSE(differsNear(p, project(view, {1.75f, 0, 0}, kSize, kSize), 1, background()));
   EXPECT_FALSE(coverageMatches(p, view, referenceTriangles(scene(), false)));
+}
+
+TEST_F(DeformTest, TwoBoneArmWithItsWeightsInTwoInfluenceSets) {
+  ASSERT_NO_FATAL_FAILURE(load(twoSetArmAsset(kPi / 2)));
+  ASSERT_EQ(scene().meshes[0].primitives[0].influenceSets, 2u);
+  const View view = armView();
+  const Pixels p = renderer_->renderOffscreen(view, kSize, kSize);
+  EXPECT_TRUE(coverageMatches(p, view, referenceTriangles(scene())));
+  // The elbow column's 128/255 is not exactly one half, but the forearm stands up all the same.
+  EXPECT_TRUE(differsNear(p, project(view, {1.0f, 0.75f, 0}, kSize, kSize), 0, background()));
+  EXPECT_FALSE(differsNear(p, project(view, {1.75f, 0, 0}, kSize, kSize), 1, background()));
 }
 
 TEST_F(DeformTest, TwoBoneArmBendingOverAnAnimation) {
