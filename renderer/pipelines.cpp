@@ -46,8 +46,12 @@ PipelineLayouts createLayouts(const Context& ctx) {
       {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
       {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
       {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+      {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
   };
-  l.frame = createSetLayout(ctx, frame, 4);
+  l.frame = createSetLayout(ctx, frame, 8);
 
   std::array<VkDescriptorSetLayoutBinding, gpu::kTextureSlotCount> material{};
   for (uint32_t slot = 0; slot < material.size(); ++slot)
@@ -74,7 +78,9 @@ PipelineLayouts createLayouts(const Context& ctx) {
 }
 
 uint64_t keyBits(const PipelineKey& k) {
-  // VkFormat values (extension formats included) fit in 31 bits: 8..38.
+  // VkFormat values (extension formats included) fit in 31 bits: 8..38; the features in 24:
+  // 40..63.
+  static_assert(kFeatureFlatNormals < (1u << 24));
   return (uint64_t(k.features) << 40) | (uint64_t(k.colorFormat) << 8) |
          (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) | (uint64_t(k.doubleSided) << 1) |
          uint64_t(k.frontClockwise);
@@ -105,7 +111,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   stages[1].module = p.fragment;
   stages[1].pName = "main";
   // mesh.frag's specialization constants, by constant_id: 0 kTriangles (points and lines have
-  // no per-pixel tangent frame), 1 kTextureSlots, 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap.
+  // no per-pixel tangent frame), 1 kTextureSlots, 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap,
+  // 6 kFlatNormals.
   struct Specialization {
     VkBool32 triangles;
     uint32_t textureSlots;
@@ -113,13 +120,15 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
     VkBool32 normals;
     VkBool32 lights;
     int32_t tonemap;
+    VkBool32 flatNormals;
   };
   const Specialization values{key.topology == scene::Topology::Triangles,
                               key.features & kFeatureTextureSlots,
                               (key.features & kFeatureUnlit) != 0,
                               (key.features & kFeatureNoNormals) == 0,
                               (key.features & kFeatureLights) != 0,
-                              int32_t((key.features >> kFeatureTonemapShift) & 3u)};
+                              int32_t((key.features >> kFeatureTonemapShift) & 3u),
+                              (key.features & kFeatureFlatNormals) != 0};
   const VkSpecializationMapEntry entries[] = {
       {0, offsetof(Specialization, triangles), sizeof(VkBool32)},
       {1, offsetof(Specialization, textureSlots), sizeof(uint32_t)},
@@ -127,9 +136,25 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       {3, offsetof(Specialization, normals), sizeof(VkBool32)},
       {4, offsetof(Specialization, lights), sizeof(VkBool32)},
       {5, offsetof(Specialization, tonemap), sizeof(int32_t)},
+      {6, offsetof(Specialization, flatNormals), sizeof(VkBool32)},
   };
-  const VkSpecializationInfo specialization{6, entries, sizeof(values), &values};
+  const VkSpecializationInfo specialization{7, entries, sizeof(values), &values};
   stages[1].pSpecializationInfo = &specialization;
+  // mesh.vert's: 0 kSkin, 1 kMorph (gpu::kMorph* bits).
+  struct VertexSpecialization {
+    VkBool32 skin;
+    uint32_t morph;
+  };
+  const VertexSpecialization vertexValues{
+      (key.features & kFeatureSkin) != 0,
+      (key.features >> kFeatureMorphShift) & uint32_t(gpu::kMorphAll)};
+  const VkSpecializationMapEntry vertexEntries[] = {
+      {0, offsetof(VertexSpecialization, skin), sizeof(VkBool32)},
+      {1, offsetof(VertexSpecialization, morph), sizeof(uint32_t)},
+  };
+  const VkSpecializationInfo vertexSpecialization{2, vertexEntries, sizeof(vertexValues),
+                                                  &vertexValues};
+  stages[0].pSpecializationInfo = &vertexSpecialization;
 
   // One binding per stream (scene_gpu.h Stream): position, normal, texcoord0, texcoord1,
   // colour, tangent.

@@ -14,7 +14,10 @@
 namespace vitrine::renderer {
 
 // Set 0, per frame in flight: FrameData uniform buffer (binding 0), NodeData storage buffer
-// (binding 1), MaterialData storage buffer (binding 2), LightData storage buffer (binding 3).
+// (binding 1), MaterialData storage buffer (binding 2), LightData storage buffer (binding 3),
+// and for skinning and morphing, read by the vertex stage: morph weights (binding 4, floats),
+// morph target data (binding 5, floats), joint matrices (binding 6, mat4), skin influences
+// (binding 7, gpu::SkinInfluence); see gpu::DrawConstants for how a draw finds its part.
 // Set 1, per material: one combined image sampler per texture slot (bindings in gpu::kSlot*
 // order). Set 2, the environment: prefiltered specular cube (binding 0, samplerCube, lod =
 // roughness * FrameData::environment.z), BRDF lookup table (binding 1, sampler2D: x = N.V,
@@ -27,9 +30,9 @@ struct PipelineLayouts {
   VkPipelineLayout layout = VK_NULL_HANDLE;
 };
 
-// Bits of PipelineKey::features: what mesh.frag is specialized for. lavapipe (Mesa 22) runs
-// both sides of every branch under a lane mask, so work a runtime test on uniform data skips
-// still costs its full price there (a texture fetch per absent slot, the lighting of an unlit
+// Bits of PipelineKey::features: what mesh.frag (and mesh.vert) are specialized for. lavapipe (Mesa
+// 22) runs both sides of every branch under a lane mask, so work a runtime test on uniform data
+// skips still costs its full price there (a texture fetch per absent slot, the lighting of an unlit
 // material); specialization constants remove that work when the pipeline is compiled.
 enum ShaderFeature : uint32_t {
   kFeatureTextureSlots = 0x1f,  // bit gpu::kSlot*: the material has a texture in that slot
@@ -37,6 +40,12 @@ enum ShaderFeature : uint32_t {
   kFeatureNoNormals = 1u << 6,  // points or lines without NORMAL: base colour + emission
   kFeatureLights = 1u << 7,     // the scene has punctual lights
   kFeatureTonemapShift = 8,     // bits 8-9: the gpu::kTonemap* operator of the view
+  // mesh.vert: bits 10-15 the gpu::kMorph* attributes the draw's morph targets displace.
+  kFeatureMorphShift = 10,
+  kFeatureSkin = 1u << 16,  // mesh.vert: the draw is skinned
+  // mesh.frag: flat normals of the deformed triangle (a skinned or morphed triangle primitive
+  // without NORMAL).
+  kFeatureFlatNormals = 1u << 17,
 };
 
 struct PipelineKey {

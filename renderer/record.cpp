@@ -153,8 +153,7 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
     key.blend = d.blend;
     key.doubleSided = d.doubleSided;
     // glTF 2.0 §3.7.4: a negative determinant of the world matrix reverses the winding.
-    key.frontClockwise =
-        d.node < nodes.size() && glm::determinant(glm::mat3(nodes[d.node].world)) < 0.0f;
+    key.frontClockwise = drawMirrored(scene, d, nodes);
     const VkPipeline pipeline = pipelineFor(ctx, pipelines, key);
     if (pipeline != bound) {
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
@@ -165,7 +164,7 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                               &scene.materialSets[d.material], 0, nullptr);
       boundMaterial = d.material;
     }
-    const gpu::DrawConstants constants{d.node, d.material};
+    const gpu::DrawConstants constants = drawConstants(d);
     vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof(constants), &constants);
     vkCmdDrawIndexed(cmd, d.indexCount, 1, d.firstIndex, d.vertexOffset, 0);

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include <array>
+#include <chrono>
 #include <cstring>
 
 #include "background.h"
@@ -107,6 +108,16 @@ class RendererImpl final : public Renderer {
     d.mirror = scene_.lightData.data();
     d.size = uint32_t(scene_.lightData.size() * sizeof(gpu::LightData));
     lightUploads_ = uploads_.addDestination(d);
+    // Read by mesh.vert only.
+    d.readStages = VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT;
+    d.buffer = scene_.morphWeights.buffer;
+    d.mirror = scene_.weightData.data();
+    d.size = uint32_t(scene_.weightData.size() * sizeof(float));
+    weightUploads_ = uploads_.addDestination(d);
+    d.buffer = scene_.jointMatrices.buffer;
+    d.mirror = scene_.joints.matrices().data();
+    d.size = uint32_t(scene_.joints.count() * sizeof(glm::mat4));
+    jointUploads_ = uploads_.addDestination(d);
   }
 
   // Every node's data and every light instance, for the next frame.
@@ -114,11 +125,12 @@ class RendererImpl final : public Renderer {
     if (!hasScene_) return;
     refreshAllNodes(scene, scene_, uploads_.pending(nodeUploads_));
     refreshAllLights(scene, scene_, uploads_.pending(lightUploads_));
+    refreshAllDeform(scene, scene_, uploads_.pending(weightUploads_),
+                     uploads_.pending(jointUploads_));
   }
 
   // Only the changed bytes reach the mirrors and the next frame's copies. Not uploaded here:
   // - MaterialExtensions: no GPU buffer yet (the shaders read no extension factor);
-  // - MorphWeights: no GPU buffer until morph targets are rendered (issue 5);
   // - Cameras: the app turns the camera into a View, sent as FrameData every frame;
   // - Visibility: the draws do not follow KHR_node_visibility yet;
   // - Extras: never rendered;
@@ -130,6 +142,12 @@ class RendererImpl final : public Renderer {
     refreshNodes(scene, dirty.worldMatrices, scene_, uploads_.pending(nodeUploads_));
     refreshLights(scene, dirty[scene::Region::Lights], dirty.worldMatrices, scene_,
                   uploads_.pending(lightUploads_));
+    refreshMorphWeights(scene, dirty[scene::Region::MorphWeights], scene_,
+                        uploads_.pending(weightUploads_));
+    const auto jointsStart = std::chrono::steady_clock::now();
+    refreshJoints(scene, dirty.worldMatrices, scene_, uploads_.pending(jointUploads_));
+    jointSeconds_ +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - jointsStart).count();
   }
 
   UploadStats lastUploadStats() const override { return uploadStats_; }
@@ -153,7 +171,7 @@ class RendererImpl final : public Renderer {
     FrameSlot& slot = beginSlot(view);
     const VkCommandBuffer cmd = slot.cmd;
     beginCommands(cmd);
-    uploadStats_ = uploads_.record(ctx_, slotIndex_, cmd);
+    uploadStats_ = recordUploads(cmd);
     FinalImage target;
     target.image = offscreen_.resolved.image;
     target.view = offscreen_.resolved.view;
@@ -201,7 +219,7 @@ class RendererImpl final : public Renderer {
 
     const VkCommandBuffer cmd = slot.cmd;
     beginCommands(cmd);
-    uploadStats_ = uploads_.record(ctx_, slotIndex_, cmd);
+    uploadStats_ = recordUploads(cmd);
     FinalImage target;
     target.image = swapchain_.images[imageIndex];
     target.view = swapchain_.views[imageIndex];
@@ -339,6 +357,15 @@ class RendererImpl final : public Renderer {
     return created;
   }
 
+  // The frame's copies of the scene's changes, with the joint matrix time of the applyChanges()
+  // calls since the previous frame.
+  UploadStats recordUploads(VkCommandBuffer cmd) {
+    UploadStats stats = uploads_.record(ctx_, slotIndex_, cmd);
+    stats.jointSeconds = jointSeconds_;
+    jointSeconds_ = 0.0;
+    return stats;
+  }
+
   Context ctx_;
   Pipelines pipelines_;
   std::array<FrameSlot, kFramesInFlight> slots_;
@@ -350,6 +377,8 @@ class RendererImpl final : public Renderer {
   // The scene's changes, copied at the start of each frame, and its destinations.
   UploadQueue uploads_;
   uint32_t materialUploads_ = 0, nodeUploads_ = 0, lightUploads_ = 0;
+  uint32_t weightUploads_ = 0, jointUploads_ = 0;
+  double jointSeconds_ = 0.0;
   UploadStats uploadStats_;  // of the last frame recorded
 
   EnvironmentGpu environment_;

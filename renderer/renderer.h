@@ -51,14 +51,18 @@ struct View {
   float environmentRotation = 0.0f;   // radians about +Y
 };
 
-// What the last frame uploaded of the scene's changes (materials, node data, lights; the
-// per-frame FrameData is not counted): the bytes copied and in how many copy regions.
+// What the last frame uploaded of the scene's changes (materials, node data, lights, morph
+// weights, joint matrices; the per-frame FrameData is not counted): the bytes copied and in how
+// many copy regions.
 struct UploadStats {
   uint64_t bytes = 0;
   uint32_t ranges = 0;
   // CPU time the frame spent writing those bytes into its staging buffer and recording the
   // copies (applyChanges() is the caller's to time).
   double stagingSeconds = 0.0;
+  // CPU time the applyChanges() calls before the frame spent recomputing joint matrices (part
+  // of theirs).
+  double jointSeconds = 0.0;
 };
 
 // An 8-bit sRGB-encoded RGBA image, rows top to bottom.
@@ -96,11 +100,13 @@ class Renderer {
   // draws the nodes reachable from scene.scenes[sceneIndex]. The renderer keeps no
   // reference to `scene`. Uses scene.world as it is (updateWorldTransforms first).
   virtual void setScene(const scene::Scene& scene, int sceneIndex) = 0;
-  // Copies the current world matrices (scene.world) for the next frame: all of them.
+  // Copies the current world matrices (scene.world) for the next frame, all of them, with the
+  // joint matrices they give and every morph weight.
   virtual void updateTransforms(const scene::Scene& scene) = 0;
   // Uploads, with the next frame, what `dirty` (coalesced) says changed in `scene` since the
-  // last call: byte ranges of the packed material arrays, node data of the changed world
-  // matrices, and the lights whose values or nodes changed. Only those bytes are sent, through
+  // last call: byte ranges of the packed material arrays and of the morph weights, node data of
+  // the changed world matrices, the joint matrices of the joints among them (recomputed here),
+  // and the lights whose values or nodes changed. Only those bytes are sent, through
   // a staging ring per frame in flight (no wait for the GPU). Calls between two frames add up.
   virtual void applyChanges(const scene::Scene& scene, const scene::DirtySet& dirty) = 0;
   // What the last frame rendered uploaded of the changes (for statistics and tests).

@@ -51,7 +51,10 @@ struct StagingLayout {
   VkDeviceSize vertexBytes = 0, indexBytes = 0, materialBytes = 0;
   VkDeviceSize vertices = 0, indices = 0, materials = 0, white = 0, flatNormal = 0;
   VkDeviceSize nodes = 0, lights = 0;  // initial NodeData and LightData (SceneGpu's mirrors)
-  std::vector<VkDeviceSize> images;    // per scene image, when uploaded
+  DeformLayout deform;
+  VkDeviceSize influenceBytes = 0, targetBytes = 0, weightBytes = 0, jointBytes = 0;
+  VkDeviceSize influences = 0, targets = 0, weights = 0, joints = 0;
+  std::vector<VkDeviceSize> images;  // per scene image, when uploaded
   VkDeviceSize total = 0;
 };
 
@@ -62,14 +65,16 @@ bool primitiveUsable(const scene::Primitive& p) {
 }
 
 StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& uploadImage,
-                            const SceneGpu& gpu,
+                            const SceneGpu& gpu, VkDeviceSize maxStorageBytes,
                             std::array<VkDeviceSize, kStreamCount>& streamOffsets) {
   StagingLayout s;
   s.ranges.resize(scene.meshes.size());
+  std::vector<std::vector<bool>> usable(scene.meshes.size());
   for (size_t m = 0; m < scene.meshes.size(); ++m) {
     for (const scene::Primitive& p : scene.meshes[m].primitives) {
       PrimitiveRange r;
-      if (primitiveUsable(p)) {
+      usable[m].push_back(primitiveUsable(p));
+      if (usable[m].back()) {
         r.firstIndex = uint32_t(s.indexCount);
         r.indexCount = uint32_t(p.indices.size());
         r.vertexOffset = int32_t(s.vertexCount);
@@ -86,6 +91,13 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   }
   s.indexBytes = alignUp(4 * s.indexCount);
   s.materialBytes = gpu.materialData.size() * sizeof(gpu::MaterialData);
+  s.deform = layoutDeform(scene, usable, maxStorageBytes);
+  // At least 64 bytes each: a storage buffer cannot be empty.
+  s.influenceBytes =
+      std::max<VkDeviceSize>(64, s.deform.influenceCount * sizeof(gpu::SkinInfluence));
+  s.targetBytes = std::max<VkDeviceSize>(64, s.deform.targetFloats * sizeof(float));
+  s.weightBytes = std::max<VkDeviceSize>(64, gpu.weightData.size() * sizeof(float));
+  s.jointBytes = std::max<VkDeviceSize>(64, gpu.joints.count() * sizeof(glm::mat4));
 
   VkDeviceSize at = 0;
   auto place = [&](VkDeviceSize bytes) {
@@ -98,6 +110,10 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.materials = place(s.materialBytes);
   s.nodes = place(gpu.nodeData.size() * sizeof(gpu::NodeData));
   s.lights = place(gpu.lightData.size() * sizeof(gpu::LightData));
+  s.influences = place(s.influenceBytes);
+  s.targets = place(s.targetBytes);
+  s.weights = place(s.weightBytes);
+  s.joints = place(s.jointBytes);
   s.white = place(4);
   s.flatNormal = place(4);
   s.images.assign(scene.images.size(), 0);
@@ -140,6 +156,9 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
     }
   }
 
+  writeDeformData(scene, s.deform, reinterpret_cast<gpu::SkinInfluence*>(staging + s.influences),
+                  reinterpret_cast<float*>(staging + s.targets));
+
   const uint8_t white[4] = {255, 255, 255, 255};
   const uint8_t flatNormal[4] = {128, 128, 255, 255};
   std::memcpy(staging + s.white, white, 4);
@@ -172,6 +191,10 @@ void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, uint8_t* staging)
   std::memcpy(staging + s.nodes, gpu.nodeData.data(), gpu.nodeData.size() * sizeof(gpu::NodeData));
   std::memcpy(staging + s.lights, gpu.lightData.data(),
               gpu.lightData.size() * sizeof(gpu::LightData));
+  std::memcpy(staging + s.weights, gpu.weightData.data(), gpu.weightData.size() * sizeof(float));
+  if (gpu.joints.count() > 0)
+    std::memcpy(staging + s.joints, gpu.joints.matrices().data(),
+                gpu.joints.count() * sizeof(glm::mat4));
 }
 
 // Whether the coalesced (sorted, disjoint) `ranges` touch the bytes [begin, end).
@@ -201,7 +224,7 @@ void copyRegion(VkCommandBuffer cmd, VkBuffer src, VkDeviceSize srcOffset, const
 VkDescriptorPool createPool(const Context& ctx, uint32_t materialSets) {
   const VkDescriptorPoolSize sizes[] = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight},
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 3 * kFramesInFlight},
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 7 * kFramesInFlight},
       {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, materialSets * gpu::kTextureSlotCount},
   };
   auto info = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
@@ -229,24 +252,23 @@ void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlig
                     SceneGpu& gpu) {
   for (uint32_t i = 0; i < kFramesInFlight; ++i) {
     const VkDescriptorBufferInfo buffers[] = {
-        {frameData[i], 0, sizeof(gpu::FrameData)},
-        {gpu.nodes.buffer, 0, VK_WHOLE_SIZE},
-        {gpu.materials.buffer, 0, VK_WHOLE_SIZE},
-        {gpu.lightBuffer.buffer, 0, VK_WHOLE_SIZE},
+        {frameData[i], 0, sizeof(gpu::FrameData)},    {gpu.nodes.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.materials.buffer, 0, VK_WHOLE_SIZE},     {gpu.lightBuffer.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.morphWeights.buffer, 0, VK_WHOLE_SIZE},  {gpu.morphTargets.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.jointMatrices.buffer, 0, VK_WHOLE_SIZE}, {gpu.influences.buffer, 0, VK_WHOLE_SIZE},
     };
-    const VkDescriptorType types[] = {
-        VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-        VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
-    VkWriteDescriptorSet writes[4];
-    for (uint32_t b = 0; b < 4; ++b) {
+    constexpr uint32_t kBindings = 8;  // pipelines.h, set 0
+    VkWriteDescriptorSet writes[kBindings];
+    for (uint32_t b = 0; b < kBindings; ++b) {
       writes[b] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
       writes[b].dstSet = gpu.frames[i].set;
       writes[b].dstBinding = b;
       writes[b].descriptorCount = 1;
-      writes[b].descriptorType = types[b];
+      writes[b].descriptorType =
+          b == 0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
       writes[b].pBufferInfo = &buffers[b];
     }
-    vkUpdateDescriptorSets(ctx.device, 4, writes, 0, nullptr);
+    vkUpdateDescriptorSets(ctx.device, kBindings, writes, 0, nullptr);
   }
 }
 
@@ -327,6 +349,7 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
         }
         d.features = shaderFeatures(scene, p, d.material);
         d.center = p.bounds.empty() ? glm::vec3(0.0f) : 0.5f * (p.bounds.min + p.bounds.max);
+        deformDraw(scene, uint32_t(n), p, s.deform.primitives[node.mesh][pi], gpu, d);
         gpu.draws.push_back(d);
       }
     }
@@ -415,7 +438,9 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   for (size_t i = 0; i < upload.size(); ++i) upload[i] = srgb[i] || unorm[i];
 
   initMirrors(scene, sceneIndex, gpu);
-  const StagingLayout s = layoutStaging(scene, upload, gpu, gpu.streamOffsets);
+  initDeformMirrors(scene, gpu);
+  const StagingLayout s = layoutStaging(
+      scene, upload, gpu, ctx.properties.limits.maxStorageBufferRange, gpu.streamOffsets);
   Buffer staging = createBuffer(ctx, s.total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
                                 VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
   writeStaging(scene, s, gpu.streamOffsets, upload, static_cast<uint8_t*>(staging.mapped));
@@ -433,6 +458,10 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   gpu.nodes = createBuffer(ctx, gpu.nodeData.size() * sizeof(gpu::NodeData), storage, local);
   gpu.lightBuffer =
       createBuffer(ctx, gpu.lightData.size() * sizeof(gpu::LightData), storage, local);
+  gpu.influences = createBuffer(ctx, s.influenceBytes, storage, local);
+  gpu.morphTargets = createBuffer(ctx, s.targetBytes, storage, local);
+  gpu.morphWeights = createBuffer(ctx, s.weightBytes, storage, local);
+  gpu.jointMatrices = createBuffer(ctx, s.jointBytes, storage, local);
   gpu.white = createTexture(ctx, 1, 1, true, true);
   gpu.flatNormal = createTexture(ctx, 1, 1, false, true);
   gpu.textures.resize(scene.images.size());
@@ -447,6 +476,10 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   copyRegion(oneShot.cmd, staging.buffer, s.materials, gpu.materials);
   copyRegion(oneShot.cmd, staging.buffer, s.nodes, gpu.nodes);
   copyRegion(oneShot.cmd, staging.buffer, s.lights, gpu.lightBuffer);
+  copyRegion(oneShot.cmd, staging.buffer, s.influences, gpu.influences);
+  copyRegion(oneShot.cmd, staging.buffer, s.targets, gpu.morphTargets);
+  copyRegion(oneShot.cmd, staging.buffer, s.weights, gpu.morphWeights);
+  copyRegion(oneShot.cmd, staging.buffer, s.joints, gpu.jointMatrices);
   memoryBarrier(oneShot.cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
                     VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
@@ -487,6 +520,10 @@ void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {
   destroyBuffer(ctx, gpu.materials);
   destroyBuffer(ctx, gpu.nodes);
   destroyBuffer(ctx, gpu.lightBuffer);
+  destroyBuffer(ctx, gpu.influences);
+  destroyBuffer(ctx, gpu.morphTargets);
+  destroyBuffer(ctx, gpu.morphWeights);
+  destroyBuffer(ctx, gpu.jointMatrices);
   gpu = SceneGpu{};
 }
 

@@ -12,8 +12,10 @@
 #include <volk.h>
 
 #include "context.h"
+#include "deform_gpu.h"
 #include "dirty.h"
 #include "frames.h"
+#include "joint_matrices.h"
 #include "lights.h"
 #include "pipelines.h"
 #include "resources.h"
@@ -35,6 +37,11 @@ struct Draw {
   bool blend = false;
   bool doubleSided = false;
   glm::vec3 center{0.0f};  // of the primitive's bounds, mesh space (back-to-front sorting)
+  // Skinning and morphing (deform_gpu.h), pushed with node and material as gpu::DrawConstants.
+  bool skinned = false;
+  uint32_t firstVertex = 0;
+  uint32_t jointOffset = 0, influenceOffset = 0, influenceSets = 0;
+  uint32_t targetOffset = 0, targetCount = 0, weightOffset = 0;
 };
 
 // Vertex streams, each a region of SceneGpu::vertices bound as its own binding.
@@ -59,12 +66,23 @@ struct SceneGpu {
   Buffer materials;    // device-local, gpu::MaterialData per material + the default
   Buffer nodes;        // device-local, gpu::NodeData per node (at least one entry)
   Buffer lightBuffer;  // device-local, gpu::LightData per light instance (at least one entry)
-  // What those three buffers hold (once the frame's pending copies are done), entry for entry:
-  // the sources of the per-frame copies. Sized at creation, never resized (uploads.h keeps
-  // pointers to them).
+  // Skinning and morphing (deform_gpu.h), read by mesh.vert. Uploaded once: the skin
+  // influences and the morph target displacements of every primitive. Updated per frame: the
+  // MorphWeights region's floats and the joint matrices. Each at least 64 bytes.
+  Buffer influences;     // device-local, gpu::SkinInfluence
+  Buffer morphTargets;   // device-local, floats (layout: shared_types.h kMorph*)
+  Buffer morphWeights;   // device-local, floats
+  Buffer jointMatrices;  // device-local, mat4
+  // What the per-frame buffers hold (once the frame's pending copies are done), entry for
+  // entry: the sources of the per-frame copies. Sized at creation, never resized (uploads.h
+  // keeps pointers to them).
   std::vector<gpu::MaterialData> materialData;
   std::vector<gpu::NodeData> nodeData;
   std::vector<gpu::LightData> lightData;
+  std::vector<float> weightData;  // morphWeights (at least one entry)
+  scene::JointMatrices joints;    // jointMatrices: joints.matrices()
+  // Per weight of weightData: its node, or scene.nodes.size() + its mesh.
+  std::vector<uint32_t> weightOwner;
   std::vector<Texture> textures;    // per scene image; empty for images no material samples
   Texture white;                    // 1x1 white, sRGB and UNORM views: absent colour/data slots
   Texture flatNormal;               // 1x1 (0.5, 0.5, 1): absent normal slot

@@ -3,8 +3,10 @@
 #include <numeric>
 
 #include "accessor.h"
+#include "attribute_reader.h"
 #include "flat_normals.h"
 #include "gltf_enums.h"
+#include "load_primitive_parts.h"
 #include "load_steps.h"
 #include "topology.h"
 
@@ -22,96 +24,34 @@ std::string describe(const AccessorFormat& f) {
          gltf::componentTypeName(f.componentType);
 }
 
-// One attribute accessor of a primitive: its index, format and the pointer of its reference.
-struct Attribute {
-  uint32_t accessor = 0;
-  AccessorFormat format;
-  std::string at;
-};
-
 class PrimitiveReader {
  public:
-  PrimitiveReader(const LoadContext& ctx, const Json& prim, std::string at)
-      : ctx_(ctx), prim_(prim), at_(std::move(at)) {}
+  PrimitiveReader(const LoadContext& ctx, const Json& prim, std::string at, const SkinUse& skin)
+      : ctx_(ctx), prim_(prim), at_(std::move(at)), skin_(skin) {}
 
   // Returns "" with `out` filled, "" with `skipped` set (after a warning), or an error.
   std::string read(Primitive& out, bool& skipped);
 
  private:
-  std::optional<Attribute> attribute(const char* name) const;
-  // §3.7.2.1 "Meshes": the accessor types each attribute may use.
-  std::string checkFormat(const Attribute& a, std::initializer_list<const char*> types,
-                          bool allowNormalizedInts) const;
+  std::optional<Attribute> attribute(const char* name) const {
+    return findAttribute(ctx_.doc, prim_["attributes"], name, at_ + "/attributes");
+  }
+  // §3.7.2.1 "Meshes": the accessor types each attribute may use; all have POSITION's count.
   template <class Vec>
-  std::string readStream(const Attribute& a, std::vector<Vec>& out) const;
+  std::string readStream(const Attribute& a, std::initializer_list<const char*> types,
+                         uint32_t rules, std::vector<Vec>& out) const {
+    if (std::string err = checkAttributeFormat(a, types, rules); !err.empty()) return err;
+    if (std::string err = checkAttributeCount(a, vertexCount_); !err.empty()) return err;
+    return readAttribute(ctx_.doc, a, out);  // COLOR_0 as VEC3: alpha 1
+  }
   std::string readIndices(uint32_t vertexCount, std::vector<uint32_t>& out) const;
-  // Whether a primitive of `values` vertex and index values fits the limits (one primitive,
-  // the whole load); checked before an expansion allocates them.
-  std::string checkBudget(uint64_t values) const;
 
   const LoadContext& ctx_;
   const Json& prim_;
   const std::string at_;
+  const SkinUse& skin_;
   uint32_t vertexCount_ = 0;
 };
-
-std::optional<Attribute> PrimitiveReader::attribute(const char* name) const {
-  const Json* index = member(prim_["attributes"], name);
-  if (!index) return std::nullopt;
-  Attribute a;
-  a.accessor = index->get<uint32_t>();
-  a.format = accessorFormat(ctx_.doc, a.accessor);
-  a.at = at_ + jsonPointer("attributes", name);
-  return a;
-}
-
-std::string PrimitiveReader::checkFormat(const Attribute& a,
-                                         std::initializer_list<const char*> types,
-                                         bool allowNormalizedInts) const {
-  const AccessorFormat& f = a.format;
-  bool typeOk = false;
-  std::string allowed;
-  for (const char* t : types) {
-    typeOk = typeOk || f.type == t;
-    // Appended piecewise: GCC 12 -O3 reports a false -Wrestrict on "" + std::string.
-    if (!allowed.empty()) allowed += '/';
-    allowed += t;
-  }
-  const bool componentOk =
-      f.componentType == gltf::kFloat ||
-      (allowNormalizedInts && f.normalized &&
-       (f.componentType == gltf::kUnsignedByte || f.componentType == gltf::kUnsignedShort));
-  if (typeOk && componentOk) return {};
-  return located(a.at,
-                 "accessor " + std::to_string(a.accessor) + " must be " + allowed + " of FLOAT" +
-                     (allowNormalizedInts ? " or normalized UNSIGNED_BYTE/UNSIGNED_SHORT" : "") +
-                     " (is " + describe(f) + ")");
-}
-
-template <class Vec>
-std::string PrimitiveReader::readStream(const Attribute& a, std::vector<Vec>& out) const {
-  // §3.7.2.1: "All attribute accessors for a given primitive MUST have the same count."
-  if (a.format.count != vertexCount_) {
-    return located(a.at, "accessor " + std::to_string(a.accessor) + " has " +
-                             std::to_string(a.format.count) + " elements, POSITION has " +
-                             std::to_string(vertexCount_));
-  }
-  std::vector<float> values;
-  if (std::string err = readAccessor(ctx_.doc, a.accessor, values); !err.empty()) return err;
-  const uint32_t n = a.format.components;
-  out.resize(vertexCount_);
-  if (n == uint32_t(Vec::length())) {
-    std::memcpy(out.data(), values.data(), values.size() * sizeof(float));
-  } else {
-    // COLOR_0 as VEC3: alpha is 1.
-    for (uint32_t v = 0; v < vertexCount_; ++v) {
-      Vec e(1.0f);
-      for (uint32_t c = 0; c < n; ++c) e[int(c)] = values[size_t(v) * n + c];
-      out[v] = e;
-    }
-  }
-  return {};
-}
 
 std::string PrimitiveReader::readIndices(uint32_t vertexCount, std::vector<uint32_t>& out) const {
   const Json* indicesJson = member(prim_, "indices");
@@ -143,17 +83,6 @@ std::string PrimitiveReader::readIndices(uint32_t vertexCount, std::vector<uint3
   return {};
 }
 
-// Floats of one vertex over the streams of `p` that are filled; with flatNormals, as
-// generateFlatNormals() leaves them (NORMAL added, TANGENT dropped).
-uint64_t valuesPerVertex(const Primitive& p, bool flatNormals) {
-  uint64_t n = 3;
-  if (flatNormals || !p.normals.empty()) n += 3;
-  if (!flatNormals && !p.tangents.empty()) n += 4;
-  for (const auto& t : p.texcoords) n += t.empty() ? 0 : 2;
-  if (!p.colors.empty()) n += 4;
-  return n;
-}
-
 // The length of toListIndices()'s output for `n` indices of `mode` (an upper bound).
 uint64_t listIndexCount(int mode, uint64_t n) {
   switch (mode) {
@@ -169,18 +98,6 @@ uint64_t listIndexCount(int mode, uint64_t n) {
   }
 }
 
-std::string PrimitiveReader::checkBudget(uint64_t values) const {
-  if (values > kMaxAccessorValues) {
-    return located(at_,
-                   "the mesh data would exceed " + std::to_string(kMaxAccessorValues) + " values");
-  }
-  if (ctx_.meshValues + values > ctx_.maxMeshValues) {
-    return located(at_,
-                   "the mesh data would exceed " + std::to_string(ctx_.maxMeshValues) + " values");
-  }
-  return {};
-}
-
 std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   skipped = false;
   const std::optional<Attribute> position = attribute("POSITION");
@@ -190,9 +107,11 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
     skipped = true;
     return {};
   }
-  if (std::string err = checkFormat(*position, {"VEC3"}, false); !err.empty()) return err;
   vertexCount_ = position->format.count;
-  if (std::string err = readStream(*position, p.positions); !err.empty()) return err;
+  if (std::string err = readStream(*position, {"VEC3"}, kFloatComponents, p.positions);
+      !err.empty()) {
+    return err;
+  }
   // Bounds, flat normals and the camera framing all break on Inf/NaN positions.
   for (size_t v = 0; v < p.positions.size(); ++v) {
     const glm::vec3& x = p.positions[v];
@@ -202,31 +121,38 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   }
 
   if (auto a = attribute("NORMAL")) {
-    if (std::string err = checkFormat(*a, {"VEC3"}, false); !err.empty()) return err;
-    if (std::string err = readStream(*a, p.normals); !err.empty()) return err;
+    if (std::string err = readStream(*a, {"VEC3"}, kFloatComponents, p.normals); !err.empty())
+      return err;
   }
   if (auto a = attribute("TANGENT")) {
-    if (std::string err = checkFormat(*a, {"VEC4"}, false); !err.empty()) return err;
-    if (std::string err = readStream(*a, p.tangents); !err.empty()) return err;
+    if (std::string err = readStream(*a, {"VEC4"}, kFloatComponents, p.tangents); !err.empty())
+      return err;
   }
+  const uint32_t floatOrUnsigned = kFloatComponents | kNormalizedUnsigned;
   for (int set = 0; set < 2; ++set) {
     const std::string name = "TEXCOORD_" + std::to_string(set);
     if (auto a = attribute(name.c_str())) {
-      if (std::string err = checkFormat(*a, {"VEC2"}, true); !err.empty()) return err;
-      if (std::string err = readStream(*a, p.texcoords[set]); !err.empty()) return err;
+      if (std::string err = readStream(*a, {"VEC2"}, floatOrUnsigned, p.texcoords[set]);
+          !err.empty())
+        return err;
     }
   }
   if (auto a = attribute("COLOR_0")) {
-    if (std::string err = checkFormat(*a, {"VEC3", "VEC4"}, true); !err.empty()) return err;
-    if (std::string err = readStream(*a, p.colors); !err.empty()) return err;
+    if (std::string err = readStream(*a, {"VEC3", "VEC4"}, floatOrUnsigned, p.colors); !err.empty())
+      return err;
   }
+  if (std::string err = readInfluences(ctx_, prim_, at_, vertexCount_, skin_, p); !err.empty())
+    return err;
+  if (std::string err = readMorphTargets(ctx_, prim_, at_, vertexCount_, p); !err.empty())
+    return err;
 
   std::vector<uint32_t> sequence;
   if (std::string err = readIndices(vertexCount_, sequence); !err.empty()) return err;
   const int mode = int(integer(prim_, "mode", gltf::kTriangles));
   p.topology = listTopology(mode);
-  if (std::string err = checkBudget(uint64_t(vertexCount_) * valuesPerVertex(p, false) +
-                                    listIndexCount(mode, sequence.size()));
+  if (std::string err = checkMeshBudget(ctx_, at_,
+                                        uint64_t(vertexCount_) * valuesPerVertex(p, false) +
+                                            listIndexCount(mode, sequence.size()));
       !err.empty()) {
     return err;
   }
@@ -248,7 +174,9 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   if (p.topology == Topology::Triangles && p.normals.empty()) {
     // Un-welding gives every index a vertex of its own.
     const uint64_t n = p.indices.size();
-    if (std::string err = checkBudget(n * valuesPerVertex(p, true) + n); !err.empty()) return err;
+    if (std::string err = checkMeshBudget(ctx_, at_, n * valuesPerVertex(p, true) + n);
+        !err.empty())
+      return err;
     generateFlatNormals(p);
   }
   ctx_.meshValues += uint64_t(p.positions.size()) * valuesPerVertex(p, false) + p.indices.size();
@@ -260,6 +188,16 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
 
 std::string loadMeshes(const LoadContext& ctx) {
   const Json& meshes = array(ctx.doc.json, "meshes");
+  // Per mesh, the smallest skin that instantiates it (every JOINTS_n value must index its
+  // joints, §3.7.3), so that a joint out of range is reported with its source vertex.
+  std::vector<SkinUse> skinUses(meshes.size());
+  for (size_t n = 0; n < ctx.scene.nodes.size(); ++n) {
+    const Node& node = ctx.scene.nodes[n];
+    if (node.mesh < 0 || node.skin < 0 || size_t(node.skin) >= ctx.scene.skins.size()) continue;
+    SkinUse& use = skinUses[size_t(node.mesh)];
+    const uint32_t joints = uint32_t(ctx.scene.skins[size_t(node.skin)].joints.size());
+    if (use.node < 0 || joints < use.joints) use = {int(n), node.skin, joints};
+  }
   ctx.scene.meshes.reserve(meshes.size());
   for (size_t m = 0; m < meshes.size(); ++m) {
     Mesh mesh;
@@ -269,13 +207,52 @@ std::string loadMeshes(const LoadContext& ctx) {
     for (size_t i = 0; i < primitives.size(); ++i) {
       Primitive p;
       bool skipped = false;
-      PrimitiveReader reader(ctx, primitives[i], jsonPointer("meshes", m, "primitives", i));
+      const std::string at = jsonPointer("meshes", m, "primitives", i);
+      PrimitiveReader reader(ctx, primitives[i], at, skinUses[m]);
       if (std::string err = reader.read(p, skipped); !err.empty()) return err;
-      if (!skipped) mesh.primitives.push_back(std::move(p));
+      if (skipped) continue;
+      const SkinUse& use = skinUses[m];
+      if (use.node >= 0 && p.influenceSets == 0) {
+        // §3.7.3: "The skinned mesh MUST have vertex attributes that are used in skinning".
+        ctx.warnings.push_back(located(
+            at + "/attributes", "no JOINTS_0/WEIGHTS_0, but node " + std::to_string(use.node) +
+                                    " instantiates the mesh with skin " + std::to_string(use.skin) +
+                                    "; drawn unskinned"));
+      }
+      mesh.primitives.push_back(std::move(p));
     }
     ctx.scene.meshes.push_back(std::move(mesh));
   }
   return {};
+}
+
+std::string checkMeshBudget(const LoadContext& ctx, const std::string& at, uint64_t values) {
+  if (values > kMaxAccessorValues) {
+    return located(at,
+                   "the mesh data would exceed " + std::to_string(kMaxAccessorValues) + " values");
+  }
+  if (ctx.meshValues + values > ctx.maxMeshValues) {
+    return located(at,
+                   "the mesh data would exceed " + std::to_string(ctx.maxMeshValues) + " values");
+  }
+  return {};
+}
+
+uint64_t valuesPerVertex(const Primitive& p, bool flatNormals) {
+  uint64_t n = 3;
+  if (flatNormals || !p.normals.empty()) n += 3;
+  if (!flatNormals && !p.tangents.empty()) n += 4;
+  for (const auto& t : p.texcoords) n += t.empty() ? 0 : 2;
+  if (!p.colors.empty()) n += 4;
+  n += uint64_t(p.influenceSets) * 8;  // 4 joints and 4 weights a set
+  for (const MorphTarget& t : p.targets) {
+    n += t.positions.empty() ? 0 : 3;
+    n += t.normals.empty() ? 0 : 3;
+    n += flatNormals || t.tangents.empty() ? 0 : 3;
+    for (const auto& uv : t.texcoords) n += uv.empty() ? 0 : 2;
+    n += t.colors.empty() ? 0 : 4;
+  }
+  return n;
 }
 
 }  // namespace vitrine::scene

@@ -36,7 +36,14 @@ struct LoadContext {
 // perspective, zfar > znear, nonzero xmag/ymag).
 [[nodiscard]] std::string loadCameras(const LoadContext& ctx);
 
-// Scene::meshes: vertex streams, list indices, flat normals where NORMAL is absent, bounds.
+// Scene::skins (needs loadNodes first): joints (each node once), inverse bind matrices (MAT4 of
+// FLOAT, at least one per joint, finite; identity when absent) and skeleton. A node with a skin
+// but no mesh gets skin -1 and a warning.
+[[nodiscard]] std::string loadSkins(const LoadContext& ctx);
+
+// Scene::meshes (needs loadNodes and loadSkins first): vertex streams, skinning influences,
+// morph targets, list indices, flat normals where NORMAL is absent, bounds. A joint index must
+// be below the joint count of every skin instantiating its mesh.
 [[nodiscard]] std::string loadMeshes(const LoadContext& ctx);
 
 // Scene::images decoded to RGBA8, one per glTF image; an image that cannot be decoded stays

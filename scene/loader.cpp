@@ -32,7 +32,7 @@ void keepAccessorBuffers(const Json& root, const Json& object, const char* key,
 }
 
 // Frees the resource bytes the scene has copied (vertex data, decoded images), keeping the
-// buffers that animation samplers and skins still read after loading.
+// buffers that animation samplers still read after loading (skins are copied into the Scene).
 void releaseCopiedResources(GltfDocument& doc) {
   std::vector<bool> keep(doc.model.buffers.size(), false);
   for (const Json& animation : array(doc.json, "animations")) {
@@ -40,9 +40,6 @@ void releaseCopiedResources(GltfDocument& doc) {
       keepAccessorBuffers(doc.json, sampler, "input", keep);
       keepAccessorBuffers(doc.json, sampler, "output", keep);
     }
-  }
-  for (const Json& skin : array(doc.json, "skins")) {
-    keepAccessorBuffers(doc.json, skin, "inverseBindMatrices", keep);
   }
   for (size_t i = 0; i < doc.model.buffers.size(); ++i) {
     if (!keep[i]) std::vector<unsigned char>().swap(doc.model.buffers[i].data);
@@ -60,6 +57,7 @@ std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
   const LoadContext ctx{doc, scene, warnings};
   if (std::string err = loadNodes(ctx); !err.empty()) return err;
   if (std::string err = loadCameras(ctx); !err.empty()) return err;
+  if (std::string err = loadSkins(ctx); !err.empty()) return err;
   if (std::string err = loadMeshes(ctx); !err.empty()) return err;
   if (std::string err = loadMorphWeights(ctx); !err.empty()) return err;
   if (std::string err = loadLights(ctx); !err.empty()) return err;

@@ -14,6 +14,7 @@
 
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <glm/gtc/type_precision.hpp>
 
 #include "shared_types.h"
 
@@ -33,16 +34,40 @@ struct Bounds {
   }
 };
 
+// One morph target of a primitive (glTF 2.0 §3.7.2.2 "Morph Targets"): displacements of the
+// attributes the target names, each empty or with as many elements as the primitive's
+// positions. A target only displaces attributes the primitive has (the loader checks).
+struct MorphTarget {
+  std::vector<glm::vec3> positions;
+  std::vector<glm::vec3> normals;
+  std::vector<glm::vec3> tangents;  // xyz only: the handedness w is not displaced
+  std::vector<glm::vec2> texcoords[2];
+  std::vector<glm::vec4> colors;  // COLOR_0 deltas; VEC3 deltas get alpha 0 (§3.7.2.2)
+};
+
 struct Primitive {
   Topology topology = Topology::Triangles;
   // Vertex streams; each is empty or has exactly positions.size() elements.
   std::vector<glm::vec3> positions;
   std::vector<glm::vec3> normals;   // triangles: always filled (flat normals when absent)
+  bool flatNormals = false;         // `normals` were generated (generateFlatNormals())
   std::vector<glm::vec4> tangents;  // TANGENT when present
   std::vector<glm::vec2> texcoords[2];
   std::vector<glm::vec4> colors;  // COLOR_0 as linear RGBA (RGB inputs get alpha 1)
   // Always filled after load: a list of the topology above (1, 2 or 3 indices per element).
   std::vector<uint32_t> indices;
+  // Skinning (glTF 2.0 §3.7.3 "Skins"): JOINTS_n / WEIGHTS_n, influenceSets sets of four
+  // (joint, weight) pairs per vertex, vertex after vertex: set s of vertex v is element
+  // v * influenceSets + s of both streams (both empty when influenceSets is 0). Joints index
+  // the joints of the skin that instantiates the mesh; weights are floats (normalized integers
+  // converted by formulas.md).
+  uint32_t influenceSets = 0;
+  std::vector<glm::u16vec4> joints;
+  std::vector<glm::vec4> weights;
+  // 1 + the largest value in `joints` (0 without them): the joints a skin must have at least.
+  uint32_t minSkinJoints = 0;
+  // Morph targets, in the order of the primitive's `targets` (as many as Mesh::targetCount).
+  std::vector<MorphTarget> targets;
   int material = -1;               // index into Scene::materials, -1 = the spec's default
   uint32_t sourceVertexCount = 0;  // count of the POSITION accessor in the file
   Bounds bounds;                   // of positions, in mesh space
@@ -65,6 +90,9 @@ struct Node {
   std::vector<int> children;
   int mesh = -1;
   int camera = -1;
+  // With a mesh whose primitives have JOINTS_n: the skin that deforms them; the node's own
+  // transform is then ignored for them (glTF 2.0 §3.7.3). -1 = none (the loader also sets -1
+  // on a node without a mesh, with a warning).
   int skin = -1;
   // Local transform: TRS, or `matrix` when the node has one (then hasMatrix is true and
   // TRS hold its decomposition for display only).
@@ -83,6 +111,15 @@ struct Node {
   float visible = 1.0f;  // KHR_node_visibility `visible` (1 or 0; hides the whole subtree)
 
   glm::mat4 localMatrix() const;
+};
+
+// glTF 2.0 §3.7.3 "Skins".
+struct Skin {
+  std::string name;
+  std::vector<int> joints;  // node indices; JOINTS_n values index this list
+  // One per joint: the skin's inverseBindMatrices, identity when it has none.
+  std::vector<glm::mat4> inverseBindMatrices;
+  int skeleton = -1;  // the common root of the joints (informative), -1 when absent
 };
 
 struct Camera {
@@ -182,6 +219,7 @@ struct Scene {
   std::string path;  // the file it was loaded from
   std::vector<Node> nodes;
   std::vector<Mesh> meshes;
+  std::vector<Skin> skins;
   std::vector<Camera> cameras;
   std::vector<Material> materials;
   // Packed material array, one entry per material plus, last, the spec's default material
@@ -213,7 +251,9 @@ struct Scene {
 // Recomputes Scene::world for every node from the local transforms.
 void updateWorldTransforms(Scene& scene);
 
-// World-space bounds of the meshes reachable from scene.scenes[sceneIndex] (uses Scene::world).
+// World-space bounds of the meshes reachable from scene.scenes[sceneIndex] (uses Scene::world):
+// of their bounds' corners, or for skinned and morphed primitives of their deformed vertices
+// (deform.h) in the current pose.
 Bounds sceneBounds(const Scene& scene, int sceneIndex);
 
 // The material data of a material with every property at its spec default.

@@ -21,6 +21,9 @@ layout(constant_id = 3) const bool kNormals = true;
 layout(constant_id = 4) const bool kLights = true;
 // The view's tone mapping operator (kTonemap*, as FrameData::shading.y).
 layout(constant_id = 5) const int kTonemap = kTonemapNeutral;
+// A skinned or morphed triangle primitive without NORMAL: its flat normals (glTF 2.0 §3.7.2.1,
+// "for each morph target" §3.7.2.2) are those of the deformed triangle, taken per pixel.
+layout(constant_id = 6) const bool kFlatNormals = false;
 
 layout(location = 0) in vec3 inWorldPos;
 layout(location = 1) in vec3 inNormal;  // zero: points or lines without NORMAL
@@ -75,8 +78,18 @@ float occlusion(uint m) {
   return 1.0 + materials[m].params.w * (texel - 1.0);
 }
 
+// The normal interpolated from the vertices, or the deformed triangle's face normal: the
+// cross product of the position derivatives faces the eye, so the face normal is that on
+// front faces and its opposite on back faces (which reflectedLight() turns back).
+vec3 surfaceNormal() {
+  if (!kFlatNormals) return inNormal;
+  vec3 n = cross(dPositiondx, dPositiondy);
+  if (dot(n, frame.eye.xyz - inWorldPos) < 0.0) n = -n;
+  return gl_FrontFacing ? n : -n;
+}
+
 // Light reflected towards the eye by a lit (not unlit) material of this base colour.
-vec3 reflectedLight(uint m, vec3 baseColor) {
+vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   const vec4 params = materials[m].params;  // metallic, roughness, normal scale, occlusion
   // metallicRoughnessTexture: B = metalness, G = roughness (§3.9.2).
   const vec4 mr = sampleSlot(metallicRoughnessTexture,
@@ -86,7 +99,7 @@ vec3 reflectedLight(uint m, vec3 baseColor) {
   const float roughness = clamp(params.y * mr.g, 0.0, 1.0);
   const float alpha2 = ggxAlpha2(roughness);
 
-  vec3 n = shadingNormal(normalize(inNormal), materials[m].textures[kSlotNormal], params.z);
+  vec3 n = shadingNormal(normalize(normal), materials[m].textures[kSlotNormal], params.z);
   // §3.9.5: back faces (double-sided materials only: single-sided ones are culled) are lit
   // with the normal reversed.
   if (!gl_FrontFacing) n = -n;
@@ -133,13 +146,14 @@ void main() {
   }
 
   vec3 color;
+  const vec3 normal = surfaceNormal();
   if (kUnlit) {
     color = base.rgb;  // KHR_materials_unlit: the base colour is the output
-  } else if (!kNormals || dot(inNormal, inNormal) <= 1e-20) {
+  } else if (!kNormals || dot(normal, normal) <= 1e-20) {
     // §3.9.7: points and lines without NORMAL show base colour + emission, unlit.
     color = base.rgb + emission(m);
   } else {
-    color = reflectedLight(m, base.rgb) + emission(m);
+    color = reflectedLight(m, base.rgb, normal) + emission(m);
   }
   color = toneMapOperator(color, frame.shading.x, kTonemap);
 

@@ -1,9 +1,17 @@
-// Mesh vertex shader: transforms one vertex by its node's world matrix and the camera.
+// Mesh vertex shader: morphs and skins one vertex when its pipeline is specialized for it, then
+// transforms it by its node's world matrix (or, skinned, its joint matrices) and the camera.
 // Vertex streams arrive as separate bindings; the renderer fills absent streams with
 // defaults (zero normal = unlit, zero uv, white colour, zero tangent = none).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared_types.h"
+
+// Specialization (pipelines.cpp, PipelineKey::features): a primitive that is neither skinned
+// nor morphed runs none of that code (lavapipe would run both sides of a branch).
+// The draw is skinned: its node has a skin and its primitive JOINTS_n / WEIGHTS_n.
+layout(constant_id = 0) const bool kSkin = false;
+// The attributes the draw's morph targets displace (kMorph* bits), 0 when not morphed.
+layout(constant_id = 1) const uint kMorph = 0u;
 
 layout(location = 0) in vec3 inPosition;
 layout(location = 1) in vec3 inNormal;
@@ -14,6 +22,10 @@ layout(location = 5) in vec4 inTangent;
 
 layout(set = 0, binding = 0) uniform FrameBlock { FrameData frame; };
 layout(std430, set = 0, binding = 1) readonly buffer NodeBlock { NodeData nodes[]; };
+layout(std430, set = 0, binding = 4) readonly buffer WeightBlock { float morphWeights[]; };
+layout(std430, set = 0, binding = 5) readonly buffer TargetBlock { float targetData[]; };
+layout(std430, set = 0, binding = 6) readonly buffer JointBlock { mat4 jointMatrices[]; };
+layout(std430, set = 0, binding = 7) readonly buffer InfluenceBlock { SkinInfluence influences[]; };
 layout(push_constant) uniform DrawBlock { DrawConstants draw; };
 
 layout(location = 0) out vec3 outWorldPos;
@@ -23,20 +35,91 @@ layout(location = 3) out vec2 outTexcoord1;
 layout(location = 4) out vec4 outColor;
 layout(location = 5) out vec4 outTangent;
 
+bool morphs(int bit) {
+  return (kMorph & uint(bit)) != 0u;
+}
+
+vec2 targetVec2(uint at) {
+  return vec2(targetData[at], targetData[at + 1u]);
+}
+vec3 targetVec3(uint at) {
+  return vec3(targetData[at], targetData[at + 1u], targetData[at + 2u]);
+}
+vec4 targetVec4(uint at) {
+  return vec4(targetData[at], targetData[at + 1u], targetData[at + 2u], targetData[at + 3u]);
+}
+
+// glTF 2.0 §3.7.3: the weighted sum of the joint matrices of every influence of the vertex.
+mat4 skinMatrix(uint vertex) {
+  mat4 m = mat4(0.0);
+  const uint first = draw.influenceOffset + vertex * draw.influenceSets;
+  for (uint s = 0u; s < draw.influenceSets; ++s) {
+    const SkinInfluence i = influences[first + s];
+    const uint j = draw.jointOffset;
+    m += i.weights.x * jointMatrices[j + i.joints.x] + i.weights.y * jointMatrices[j + i.joints.y] +
+         i.weights.z * jointMatrices[j + i.joints.z] + i.weights.w * jointMatrices[j + i.joints.w];
+  }
+  return m;
+}
+
 void main() {
-  const vec4 world = nodes[draw.node].world * vec4(inPosition, 1.0);
+  vec3 position = inPosition;
+  vec3 normal = inNormal;
+  vec3 tangent = inTangent.xyz;
+  vec2 texcoord0 = inTexcoord0;
+  vec2 texcoord1 = inTexcoord1;
+  vec4 color = inColor;
+  const uint vertex = uint(gl_VertexIndex) - draw.firstVertex;
+
+  // glTF 2.0 §3.7.2.2: attribute + sum of weight_t * displacement_t, before any matrix.
+  if (kMorph != 0u) {
+    const uint stride = morphOffset(kMorph, 64u);
+    uint at = draw.targetOffset + vertex * draw.targetCount * stride;
+    for (uint t = 0u; t < draw.targetCount; ++t, at += stride) {
+      const float w = morphWeights[draw.weightOffset + t];
+      if (w == 0.0) continue;
+      if (morphs(kMorphPosition)) position += w * targetVec3(at);
+      if (morphs(kMorphNormal)) normal += w * targetVec3(at + morphOffset(kMorph, kMorphNormal));
+      if (morphs(kMorphTangent))
+        tangent += w * targetVec3(at + morphOffset(kMorph, kMorphTangent));
+      if (morphs(kMorphTexcoord0))
+        texcoord0 += w * targetVec2(at + morphOffset(kMorph, kMorphTexcoord0));
+      if (morphs(kMorphTexcoord1))
+        texcoord1 += w * targetVec2(at + morphOffset(kMorph, kMorphTexcoord1));
+      if (morphs(kMorphColor)) color += w * targetVec4(at + morphOffset(kMorph, kMorphColor));
+    }
+    // "After applying color deltas, all components of each COLOR_0 morphed accessor element
+    // MUST be clamped to [0.0, 1.0] range."
+    if (morphs(kMorphColor)) color = clamp(color, 0.0, 1.0);
+  }
+
+  vec4 world;
+  mat3 world3;
+  if (kSkin) {
+    // §3.7.3: the joint matrices are the whole model transform; the node's is ignored.
+    const mat4 skin = skinMatrix(vertex);
+    world = skin * vec4(position, 1.0);
+    world3 = mat3(skin);
+    // Normals by the inverse transpose: the cofactor matrix (det x inverse transpose) with the
+    // determinant's sign, defined even where the blend of joints is singular.
+    const mat3 cofactor = mat3(cross(world3[1], world3[2]), cross(world3[2], world3[0]),
+                               cross(world3[0], world3[1]));
+    outNormal = (determinant(world3) < 0.0 ? -1.0 : 1.0) * (cofactor * normal);
+  } else {
+    world = nodes[draw.node].world * vec4(position, 1.0);
+    world3 = mat3(nodes[draw.node].world);
+    // Not normalized here: a zero normal must stay zero (the fragment shader's "unlit" signal).
+    outNormal = mat3(nodes[draw.node].normal) * normal;
+  }
   outWorldPos = world.xyz;
-  // Not normalized here: a zero normal must stay zero (the fragment shader's "unlit" signal).
-  outNormal = mat3(nodes[draw.node].normal) * inNormal;
-  // Tangents are surface directions: they transform with the world matrix. A mirroring
+  // Tangents are surface directions: they transform with the model matrix. A mirroring
   // matrix (negative determinant) reverses the handedness of the frame that
   // cross(normal, tangent) builds, so its sign goes into w.
-  const mat3 world3 = mat3(nodes[draw.node].world);
   const float handedness = determinant(world3) < 0.0 ? -inTangent.w : inTangent.w;
-  outTangent = vec4(world3 * inTangent.xyz, handedness);
-  outTexcoord0 = inTexcoord0;
-  outTexcoord1 = inTexcoord1;
-  outColor = inColor;
+  outTangent = vec4(world3 * tangent, handedness);
+  outTexcoord0 = texcoord0;
+  outTexcoord1 = texcoord1;
+  outColor = color;
   gl_Position = frame.proj * (frame.view * world);
   gl_PointSize = 1.0;  // glTF points are one pixel
 }

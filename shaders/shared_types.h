@@ -1,5 +1,5 @@
 // GPU data layouts, one definition shared by C++ (scene/, renderer/) and GLSL (shaders/).
-// Every member is a vec4 or a mat4, so std140, std430 and C++ agree without padding rules;
+// Every member is a 16-byte vector or a mat4, so std140, std430 and C++ agree without padding;
 // the static_asserts below pin the sizes on the C++ side.
 #ifndef VITRINE_SHARED_TYPES_H
 #define VITRINE_SHARED_TYPES_H
@@ -10,10 +10,13 @@
 namespace vitrine::gpu {
 using vec4 = glm::vec4;
 using mat4 = glm::mat4;
+using uvec4 = glm::uvec4;
 using uint = uint32_t;
 #define VITRINE_GPU_CONST inline constexpr int
+#define VITRINE_GPU_FUNCTION inline constexpr
 #else
 #define VITRINE_GPU_CONST const int
+#define VITRINE_GPU_FUNCTION
 #endif
 
 // Texture slots of a material, in the order of MaterialData::textures[] and of the
@@ -128,15 +131,69 @@ struct EnvironmentData {
   vec4 sh[9];  // rgb coefficient, w unused (0)
 };
 
-// Push constants of one draw: which NodeData and which MaterialData it uses. Two 32-bit
-// scalars (the one exception to the vec4/mat4 rule): offsets 0 and 4 in C++ and GLSL alike.
+// Morph target attributes (glTF 2.0 §3.7.2.2), as bits of the vertex shader's kMorph
+// specialization constant. The displacements of a morphed primitive lie in the target data
+// buffer (set 0 binding 5, floats) vertex after vertex, target after target within a vertex:
+// the floats of target t of the primitive's vertex v start at
+//   DrawConstants::targetOffset + (v * targetCount + t) * morphStride(kMorph)
+// and hold, in this order, the attributes whose bit is set: position xyz, normal xyz, tangent
+// xyz, texcoord 0 uv, texcoord 1 uv, colour rgba. A target without one of them holds zeros.
+VITRINE_GPU_CONST kMorphPosition = 1;
+VITRINE_GPU_CONST kMorphNormal = 2;
+VITRINE_GPU_CONST kMorphTangent = 4;
+VITRINE_GPU_CONST kMorphTexcoord0 = 8;
+VITRINE_GPU_CONST kMorphTexcoord1 = 16;
+VITRINE_GPU_CONST kMorphColor = 32;
+VITRINE_GPU_CONST kMorphAll = 63;
+
+// Floats attribute `bit` (one kMorph* bit) takes in a target of a vertex.
+VITRINE_GPU_FUNCTION uint morphFloats(uint bit) {
+  return bit == uint(kMorphColor) ? 4u : bit >= uint(kMorphTexcoord0) ? 2u : 3u;
+}
+// Where attribute `bit` starts among the floats of one target of a vertex, for the attribute
+// bits `mask`; morphOffset(mask, 64) is the floats of one target of a vertex.
+VITRINE_GPU_FUNCTION uint morphOffset(uint mask, uint bit) {
+  uint offset = 0u;
+  for (uint b = 1u; b < bit; b <<= 1u) {
+    if ((mask & b) != 0u) offset += morphFloats(b);
+  }
+  return offset;
+}
+
+// One skinning influence set of one vertex (glTF 2.0 §3.7.3 JOINTS_n / WEIGHTS_n): four joints,
+// indices into the skin's joint matrices, and their weights. Set 0 binding 7; vertex v of a
+// draw has sets DrawConstants::influenceOffset + v * influenceSets + s.
+struct SkinInfluence {
+  uvec4 joints;
+  vec4 weights;
+};
+
+// Push constants of one draw: which NodeData and which MaterialData it uses, and where its
+// skinning and morphing data are. 32-bit scalars (the one exception to the vec4/mat4 rule),
+// consecutive at 4-byte offsets in C++ and GLSL alike.
 struct DrawConstants {
   uint node;
   uint material;
+  // gl_VertexIndex - firstVertex is the vertex's index in its primitive (the draw's
+  // vertexOffset), which indexes the per-vertex data below.
+  uint firstVertex;
+  // Skinned draws: the node's skin's first joint matrix (set 0 binding 6, one mat4 per joint
+  // of every skin: world(joint) * inverseBindMatrix), the primitive's first SkinInfluence and
+  // its sets per vertex.
+  uint jointOffset;
+  uint influenceOffset;
+  uint influenceSets;
+  // Morphed draws: the primitive's first float of target data, its number of targets, and the
+  // node's first morph weight (set 0 binding 4: the MorphWeights region, one float a weight).
+  uint targetOffset;
+  uint targetCount;
+  uint weightOffset;
 };
 
 #ifdef __cplusplus
-static_assert(sizeof(DrawConstants) == 8);
+static_assert(sizeof(DrawConstants) == 9 * 4);
+static_assert(sizeof(SkinInfluence) == 32);
+static_assert(morphOffset(kMorphAll, kMorphTangent) == 6 && morphOffset(kMorphAll, 64) == 17);
 static_assert(sizeof(TextureRef) == 32);
 static_assert(sizeof(MaterialData) == 64 + kTextureSlotCount * 32);
 static_assert(sizeof(MaterialExtensionData) == 8 * 16);
@@ -147,4 +204,5 @@ static_assert(sizeof(EnvironmentData) == 9 * 16);
 }  // namespace vitrine::gpu
 #endif
 #undef VITRINE_GPU_CONST
+#undef VITRINE_GPU_FUNCTION
 #endif

@@ -1,0 +1,107 @@
+// Morph targets of a primitive (glTF 2.0 §3.7.2.2 "Morph Targets"): per target, displacements of
+// some of the primitive's attributes, blended by the instance's weights at render time.
+#include <cmath>
+
+#include "attribute_reader.h"
+#include "load_primitive_parts.h"
+
+namespace vitrine::scene {
+namespace {
+
+// One attribute a target may displace: its name, the primitive's stream it displaces (for the
+// "original attribute MUST be present" rule), the accessor types and component types of the
+// §3.7.2.2 table, and how many floats a vertex it holds.
+template <class Base, class Delta>
+struct Displacement {
+  const char* name;
+  const std::vector<Base>& base;
+  std::vector<Delta>& out;
+  std::initializer_list<const char*> types;
+  uint32_t rules;
+};
+
+template <class Base, class Delta>
+std::string readDisplacement(const LoadContext& ctx, const Json& target, const std::string& at,
+                             uint32_t vertexCount, const Displacement<Base, Delta>& d) {
+  const std::optional<Attribute> a = findAttribute(ctx.doc, target, d.name, at);
+  if (!a) return {};
+  // §3.7.2.2: "For each morph target attribute, an original attribute MUST be present in the
+  // mesh primitive."
+  if (d.base.empty()) {
+    return located(a->at, std::string("the primitive has no ") + d.name +
+                              " (a target displaces only the attributes the primitive has)");
+  }
+  if (std::string err = checkAttributeFormat(*a, d.types, d.rules); !err.empty()) return err;
+  if (std::string err = checkAttributeCount(*a, vertexCount); !err.empty()) return err;
+  // COLOR_0 deltas as VEC3: alpha 0 (§3.7.2.2).
+  if (std::string err = readAttribute(ctx.doc, *a, d.out, 0.0f); !err.empty()) return err;
+  return {};
+}
+
+// Floats a vertex of the target holds, from the attributes it names that the reader knows.
+uint64_t targetValues(const Json& target) {
+  uint64_t n = 0;
+  for (const char* name : {"POSITION", "NORMAL", "TANGENT"}) n += member(target, name) ? 3 : 0;
+  for (const char* name : {"TEXCOORD_0", "TEXCOORD_1"}) n += member(target, name) ? 2 : 0;
+  n += member(target, "COLOR_0") ? 4 : 0;
+  return n;
+}
+
+}  // namespace
+
+std::string readMorphTargets(const LoadContext& ctx, const Json& prim, const std::string& at,
+                             uint32_t vertexCount, Primitive& p) {
+  const Json& targets = array(prim, "targets");
+  p.targets.clear();
+  p.targets.resize(targets.size());
+  const uint32_t floats = kFloatComponents;
+  const uint32_t floatOrNormalized = kFloatComponents | kNormalizedUnsigned | kNormalizedSigned;
+  for (size_t t = 0; t < targets.size(); ++t) {
+    const Json& target = targets[t];
+    const std::string tat = at + jsonPointer("targets", t);
+    if (std::string err = checkMeshBudget(
+            ctx, tat, uint64_t(vertexCount) * (valuesPerVertex(p, false) + targetValues(target)));
+        !err.empty()) {
+      return err;
+    }
+    MorphTarget& m = p.targets[t];
+    std::string err = readDisplacement(
+        ctx, target, tat, vertexCount,
+        Displacement<glm::vec3, glm::vec3>{"POSITION", p.positions, m.positions, {"VEC3"}, floats});
+    if (err.empty()) {
+      err = readDisplacement(
+          ctx, target, tat, vertexCount,
+          Displacement<glm::vec3, glm::vec3>{"NORMAL", p.normals, m.normals, {"VEC3"}, floats});
+    }
+    if (err.empty()) {
+      // The handedness w "cannot be displaced": TANGENT deltas are VEC3.
+      err = readDisplacement(
+          ctx, target, tat, vertexCount,
+          Displacement<glm::vec4, glm::vec3>{"TANGENT", p.tangents, m.tangents, {"VEC3"}, floats});
+    }
+    for (int set = 0; set < 2 && err.empty(); ++set) {
+      const char* name = set == 0 ? "TEXCOORD_0" : "TEXCOORD_1";
+      err = readDisplacement(
+          ctx, target, tat, vertexCount,
+          Displacement<glm::vec2, glm::vec2>{
+              name, p.texcoords[set], m.texcoords[set], {"VEC2"}, floatOrNormalized});
+    }
+    if (err.empty()) {
+      err =
+          readDisplacement(ctx, target, tat, vertexCount,
+                           Displacement<glm::vec4, glm::vec4>{
+                               "COLOR_0", p.colors, m.colors, {"VEC3", "VEC4"}, floatOrNormalized});
+    }
+    if (!err.empty()) return err;
+    // Like POSITION itself: bounds and the CPU reference break on Inf/NaN.
+    for (size_t v = 0; v < m.positions.size(); ++v) {
+      const glm::vec3& x = m.positions[v];
+      if (!std::isfinite(x.x) || !std::isfinite(x.y) || !std::isfinite(x.z)) {
+        return located(tat + "/POSITION", "value " + std::to_string(v) + " is not finite");
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace vitrine::scene
