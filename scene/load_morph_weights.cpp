@@ -67,6 +67,10 @@ std::string loadMorphWeights(const LoadContext& ctx) {
       }
     } else {
       const Mesh& mesh = scene.meshes[size_t(node.mesh)];
+      if (uint64_t(offset) + mesh.targetCount > kMaxMorphWeights) {
+        return located(at, "the morph weights of the nodes would exceed " +
+                               std::to_string(kMaxMorphWeights) + " values");
+      }
       // Instantiation: node.weights, else mesh.weights, else zeros.
       node.weights = mesh.weights;
       if (std::string err = readWeights(nodes[n], at, mesh.targetCount,

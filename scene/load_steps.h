@@ -18,6 +18,13 @@ namespace vitrine::scene {
 // before anything is allocated. 2 GiB of 32-bit values.
 inline constexpr uint64_t kMaxMeshValues = uint64_t(1) << 29;
 
+// Morph targets of one mesh: the glTF spec sets no limit, real assets use up to a few hundred;
+// the vertex shader loops over them per vertex, and every node instancing the mesh holds one
+// weight per target. Checked before anything is sized by the count.
+inline constexpr uint32_t kMaxMorphTargets = 4096;
+// Morph weights of all nodes and meshes together (one float each, uploaded as one array).
+inline constexpr uint64_t kMaxMorphWeights = uint64_t(1) << 24;
+
 struct LoadContext {
   const GltfDocument& doc;
   Scene& scene;

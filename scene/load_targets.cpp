@@ -38,14 +38,14 @@ std::string readDisplacement(const LoadContext& ctx, const Json& target, const s
   return {};
 }
 
-// Floats a vertex of the target holds, from the attributes it names that the reader knows.
-uint64_t targetValues(const Json& target) {
-  uint64_t n = 0;
-  for (const char* name : {"POSITION", "NORMAL", "TANGENT"}) n += member(target, name) ? 3 : 0;
-  for (const char* name : {"TEXCOORD_0", "TEXCOORD_1"}) n += member(target, name) ? 2 : 0;
-  n += member(target, "COLOR_0") ? 4 : 0;
-  return n;
-}
+// The attributes a target may displace and the floats a vertex of each takes.
+struct TargetAttribute {
+  const char* name;
+  uint32_t floats;
+};
+constexpr TargetAttribute kTargetAttributes[] = {{"POSITION", 3},   {"NORMAL", 3},
+                                                 {"TANGENT", 3},    {"TEXCOORD_0", 2},
+                                                 {"TEXCOORD_1", 2}, {"COLOR_0", 4}};
 
 }  // namespace
 
@@ -53,17 +53,34 @@ std::string readMorphTargets(const LoadContext& ctx, const Json& prim, const std
                              uint32_t vertexCount, Primitive& p) {
   const Json& targets = array(prim, "targets");
   p.targets.clear();
+  if (targets.size() > kMaxMorphTargets) {
+    return located(at + "/targets", std::to_string(targets.size()) +
+                                        " morph targets, more than the " +
+                                        std::to_string(kMaxMorphTargets) + " Vitrine supports");
+  }
+  // Budget, once for all targets (a per-target check would make loading quadratic in their
+  // count): the GPU keeps, for every target, the floats of every attribute ANY target of the
+  // primitive displaces (zeros where one does not), so that is what counts.
+  uint64_t paddedValues = 0;
+  for (const TargetAttribute& attribute : kTargetAttributes) {
+    for (const Json& target : targets) {
+      if (!member(target, attribute.name)) continue;
+      paddedValues += attribute.floats;
+      break;
+    }
+  }
+  if (std::string err = checkMeshBudget(
+          ctx, at + "/targets",
+          uint64_t(vertexCount) * (valuesPerVertex(p, false) + targets.size() * paddedValues));
+      !err.empty()) {
+    return err;
+  }
   p.targets.resize(targets.size());
   const uint32_t floats = kFloatComponents;
   const uint32_t floatOrNormalized = kFloatComponents | kNormalizedUnsigned | kNormalizedSigned;
   for (size_t t = 0; t < targets.size(); ++t) {
     const Json& target = targets[t];
     const std::string tat = at + jsonPointer("targets", t);
-    if (std::string err = checkMeshBudget(
-            ctx, tat, uint64_t(vertexCount) * (valuesPerVertex(p, false) + targetValues(target)));
-        !err.empty()) {
-      return err;
-    }
     MorphTarget& m = p.targets[t];
     std::string err = readDisplacement(
         ctx, target, tat, vertexCount,

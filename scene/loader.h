@@ -18,9 +18,9 @@ struct LoadResult {
   std::vector<std::string> warnings;  // one line each, same form
   // The parsed asset, kept for what is resolved after loading: animations (anim/) and JSON
   // pointers (object_model.h). Null on error. Its JSON is whole; of tinygltf's resources only
-  // the buffers that animations or skins read remain (the scene copied everything else):
-  // other buffers and every image's encoded bytes are released, so readAccessor() works for
-  // animation sampler and skin accessors only.
+  // the buffers that animations read remain (the scene copied everything else, skins
+  // included): other buffers and every image's encoded bytes are released, so readAccessor()
+  // works for animation sampler accessors only.
   std::shared_ptr<GltfDocument> document;
 };
 

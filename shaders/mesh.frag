@@ -84,7 +84,9 @@ float occlusion(uint m) {
 vec3 surfaceNormal() {
   if (!kFlatNormals) return inNormal;
   vec3 n = cross(dPositiondx, dPositiondy);
-  if (dot(n, frame.eye.xyz - inWorldPos) < 0.0) n = -n;
+  // Towards the eye: the direction to its position, or an orthographic camera's axis.
+  const vec3 toEye = frame.eye.w > 0.5 ? frame.eye.xyz - inWorldPos : frame.eye.xyz;
+  if (dot(n, toEye) < 0.0) n = -n;
   return gl_FrontFacing ? n : -n;
 }
 

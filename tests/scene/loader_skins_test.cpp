@@ -448,16 +448,35 @@ std::string loadWithin(const AssetBuilder& b, uint64_t maxValues) {
 }
 
 TEST(Budget, TargetsAreCheckedBeforeTheyAreRead) {
-  // 4 vertices x (POSITION 3 + NORMAL 3 + one set 8) = 56, then each POSITION target 12 more;
-  // then 6 indices.
+  // 4 vertices x (POSITION 3 + NORMAL 3 + one set 8) = 56, then the two POSITION targets
+  // 2 x 4 x 3 = 24 more, checked at once; then 6 indices.
   AssetBuilder b = targetAsset(json::array());
   const int d = b.addVec3(std::vector<glm::vec3>(4, glm::vec3(0)));
   primitive(b)["targets"] = {{{"POSITION", d}}, {{"POSITION", d}}};
   EXPECT_EQ(loadWithin(b, 86), "");
   EXPECT_EQ(loadWithin(b, 79),
-            "/meshes/0/primitives/0/targets/1: the mesh data would exceed 79 values");
-  EXPECT_EQ(loadWithin(b, 67),
-            "/meshes/0/primitives/0/targets/0: the mesh data would exceed 67 values");
+            "/meshes/0/primitives/0/targets: the mesh data would exceed 79 values");
+}
+
+TEST(Budget, TargetsCountWhatTheGpuPadsThemTo) {
+  // One POSITION target and two empty ones: the GPU stores POSITION for all three (zeros for
+  // the empty ones), 3 x 4 x 3 = 36 values, although the file holds 12.
+  AssetBuilder b = targetAsset(json::array());
+  const int d = b.addVec3(std::vector<glm::vec3>(4, glm::vec3(0)));
+  primitive(b)["targets"] = {{{"POSITION", d}}, json::object(), json::object()};
+  EXPECT_EQ(loadWithin(b, 98), "");
+  EXPECT_EQ(loadWithin(b, 91),
+            "/meshes/0/primitives/0/targets: the mesh data would exceed 91 values");
+}
+
+TEST(Budget, TooManyTargetsAreRefusedBeforeAnythingIsSized) {
+  AssetBuilder b = targetAsset(json::array());
+  primitive(b)["targets"] = json::array();
+  for (uint32_t t = 0; t <= scene::kMaxMorphTargets; ++t)
+    primitive(b)["targets"].push_back(json::object());
+  EXPECT_EQ(loadWithin(b, scene::kMaxMeshValues),
+            "/meshes/0/primitives/0/targets: 4097 morph targets, more than the 4096 Vitrine "
+            "supports");
 }
 
 TEST(Budget, InfluencesAreCheckedBeforeTheyAreRead) {
