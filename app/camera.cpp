@@ -77,13 +77,7 @@ std::optional<renderer::View> assetCameraView(const scene::Scene& scene, int cam
     return std::nullopt;
   }
   // The first node of the active scene's hierarchy that instantiates the camera.
-  std::vector<int> stack;
-  if (scene.activeScene >= 0 && scene.activeScene < int(scene.scenes.size()))
-    stack = scene.scenes[scene.activeScene].nodes;
-  std::reverse(stack.begin(), stack.end());
-  while (!stack.empty()) {
-    const int n = stack.back();
-    stack.pop_back();
+  for (const int n : scene::sceneNodesInOrder(scene, scene.activeScene)) {
     if (scene.nodes[n].camera == cameraIndex) {
       // glTF §3.10.1: the camera looks along its node's local -Z, +Y up. An orthonormal
       // basis is rebuilt from those two axes, so scale, shear or a mirroring parent never
@@ -113,8 +107,6 @@ std::optional<renderer::View> assetCameraView(const scene::Scene& scene, int cam
       v.projection = scene.cameras[cameraIndex].projection(viewportAspect);
       return v;
     }
-    const auto& children = scene.nodes[n].children;
-    stack.insert(stack.end(), children.rbegin(), children.rend());
   }
   *error = "--camera " + std::to_string(cameraIndex) + ": /cameras/" + std::to_string(cameraIndex) +
            " is not used by any node of scene " + std::to_string(scene.activeScene);

@@ -7,17 +7,10 @@ namespace vitrine::renderer {
 
 std::vector<LightInstance> findLightInstances(const scene::Scene& scene, int sceneIndex) {
   std::vector<LightInstance> out;
-  if (sceneIndex < 0 || sceneIndex >= int(scene.scenes.size())) return out;
-  std::vector<int> stack(scene.scenes[sceneIndex].nodes.rbegin(),
-                         scene.scenes[sceneIndex].nodes.rend());
-  while (!stack.empty()) {
-    const int n = stack.back();
-    stack.pop_back();
-    if (n < 0 || n >= int(scene.nodes.size())) continue;
-    const scene::Node& node = scene.nodes[n];
-    if (node.light >= 0 && node.light < int(scene.lights.size()))
-      out.push_back({uint32_t(n), uint32_t(node.light)});
-    stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
+  for (const int n : scene::sceneNodesInOrder(scene, sceneIndex)) {
+    const int light = scene.nodes[n].light;
+    if (light >= 0 && light < int(scene.lights.size()))
+      out.push_back({uint32_t(n), uint32_t(light)});
   }
   return out;
 }

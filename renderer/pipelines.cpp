@@ -3,6 +3,7 @@
 #include <array>
 #include <cstddef>
 
+#include "compute.h"
 #include "shared_types.h"
 #include "vk_check.h"
 #include "vk_struct.h"
@@ -16,15 +17,6 @@ constexpr uint32_t kMeshVert[] =
 constexpr uint32_t kMeshFrag[] =
 #include "mesh.frag.inc"
     ;
-
-VkShaderModule createShader(const Context& ctx, const uint32_t* code, size_t bytes) {
-  auto info = vkStruct<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
-  info.codeSize = bytes;
-  info.pCode = code;
-  VkShaderModule module = VK_NULL_HANDLE;
-  VK_CHECK(vkCreateShaderModule(ctx.device, &info, nullptr, &module));
-  return module;
-}
 
 VkDescriptorSetLayout createSetLayout(const Context& ctx,
                                       const VkDescriptorSetLayoutBinding* bindings,
@@ -255,8 +247,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
 
 void createPipelines(const Context& ctx, Pipelines& p) {
   p.layouts = createLayouts(ctx);
-  p.vertex = createShader(ctx, kMeshVert, sizeof(kMeshVert));
-  p.fragment = createShader(ctx, kMeshFrag, sizeof(kMeshFrag));
+  p.vertex = createShaderModule(ctx, kMeshVert, sizeof(kMeshVert));
+  p.fragment = createShaderModule(ctx, kMeshFrag, sizeof(kMeshFrag));
   p.samples = ctx.samples;
   p.depthFormat = ctx.depthFormat;
 }

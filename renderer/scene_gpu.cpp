@@ -318,14 +318,8 @@ uint32_t shaderFeatures(const scene::Scene& scene, const scene::Primitive& p, ui
 }
 
 void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& s, SceneGpu& gpu) {
-  if (sceneIndex < 0 || sceneIndex >= int(scene.scenes.size())) return;
   const uint32_t defaultMaterial = scene.defaultMaterialIndex();
-  std::vector<int> stack(scene.scenes[sceneIndex].nodes.rbegin(),
-                         scene.scenes[sceneIndex].nodes.rend());
-  while (!stack.empty()) {
-    const int n = stack.back();
-    stack.pop_back();
-    if (n < 0 || n >= int(scene.nodes.size())) continue;
+  for (const int n : scene::sceneNodesInOrder(scene, sceneIndex)) {
     const scene::Node& node = scene.nodes[n];
     if (node.mesh >= 0 && node.mesh < int(scene.meshes.size())) {
       const scene::Mesh& mesh = scene.meshes[node.mesh];
@@ -353,7 +347,6 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
         gpu.draws.push_back(d);
       }
     }
-    stack.insert(stack.end(), node.children.rbegin(), node.children.rend());
   }
 }
 

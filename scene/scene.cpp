@@ -63,14 +63,24 @@ void updateWorldTransforms(Scene& scene) {
   }
 }
 
-Bounds sceneBounds(const Scene& scene, int sceneIndex) {
-  Bounds b;
-  if (sceneIndex < 0 || sceneIndex >= int(scene.scenes.size())) return b;
-  std::vector<int> stack(scene.scenes[sceneIndex].nodes.begin(),
-                         scene.scenes[sceneIndex].nodes.end());
+std::vector<int> sceneNodesInOrder(const Scene& scene, int sceneIndex) {
+  std::vector<int> out;
+  if (sceneIndex < 0 || sceneIndex >= int(scene.scenes.size())) return out;
+  std::vector<int> stack(scene.scenes[sceneIndex].nodes.rbegin(),
+                         scene.scenes[sceneIndex].nodes.rend());
   while (!stack.empty()) {
     const int n = stack.back();
     stack.pop_back();
+    if (n < 0 || n >= int(scene.nodes.size())) continue;
+    out.push_back(n);
+    stack.insert(stack.end(), scene.nodes[n].children.rbegin(), scene.nodes[n].children.rend());
+  }
+  return out;
+}
+
+Bounds sceneBounds(const Scene& scene, int sceneIndex) {
+  Bounds b;
+  for (const int n : sceneNodesInOrder(scene, sceneIndex)) {
     const Node& node = scene.nodes[n];
     if (node.mesh >= 0) {
       const glm::mat4& w = scene.world[n];
@@ -100,7 +110,6 @@ Bounds sceneBounds(const Scene& scene, int sceneIndex) {
         }
       }
     }
-    stack.insert(stack.end(), node.children.begin(), node.children.end());
   }
   return b;
 }

@@ -248,6 +248,11 @@ struct Scene {
   uint32_t defaultMaterialIndex() const { return uint32_t(materials.size()); }
 };
 
+// The nodes reachable from scene.scenes[sceneIndex]'s roots, depth first, each before its
+// children, roots and children in their listed order (empty for an invalid sceneIndex).
+// The renderer's draws and lights and the app's camera lookup all walk the scene this way.
+std::vector<int> sceneNodesInOrder(const Scene& scene, int sceneIndex);
+
 // Recomputes Scene::world for every node from the local transforms.
 void updateWorldTransforms(Scene& scene);
 
