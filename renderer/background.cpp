@@ -30,62 +30,12 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Backgrou
   stages[1].pSpecializationInfo = &specialization;
   auto vertexInput = vkStruct<VkPipelineVertexInputStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);  // positions from the index
-  auto inputAssembly = vkStruct<VkPipelineInputAssemblyStateCreateInfo>(
-      VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
-  inputAssembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-  auto viewport = vkStruct<VkPipelineViewportStateCreateInfo>(
-      VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
-  viewport.viewportCount = 1;
-  viewport.scissorCount = 1;
-  auto raster = vkStruct<VkPipelineRasterizationStateCreateInfo>(
-      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
-  raster.polygonMode = VK_POLYGON_MODE_FILL;
-  raster.cullMode = VK_CULL_MODE_NONE;
-  raster.lineWidth = 1.0f;
-  auto multisample = vkStruct<VkPipelineMultisampleStateCreateInfo>(
-      VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
-  multisample.rasterizationSamples = p.samples;
+  ScenePassState state;
+  state.stages = stages;
+  state.vertexInput = &vertexInput;
   // At the far plane (depth 1): passes only where the cleared depth (1) is still there.
-  auto depth = vkStruct<VkPipelineDepthStencilStateCreateInfo>(
-      VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO);
-  depth.depthTestEnable = VK_TRUE;
-  depth.depthWriteEnable = VK_FALSE;
-  depth.depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
-  VkPipelineColorBlendAttachmentState blend{};
-  blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-                         VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
-  auto colorBlend = vkStruct<VkPipelineColorBlendStateCreateInfo>(
-      VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
-  colorBlend.attachmentCount = 1;
-  colorBlend.pAttachments = &blend;
-  const VkDynamicState dynamic[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-  auto dynamicState = vkStruct<VkPipelineDynamicStateCreateInfo>(
-      VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO);
-  dynamicState.dynamicStateCount = 2;
-  dynamicState.pDynamicStates = dynamic;
-  auto rendering =
-      vkStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
-  rendering.colorAttachmentCount = 1;
-  rendering.pColorAttachmentFormats = &colorFormat;
-  rendering.depthAttachmentFormat = p.depthFormat;
-
-  auto info =
-      vkStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
-  info.pNext = &rendering;
-  info.stageCount = 2;
-  info.pStages = stages;
-  info.pVertexInputState = &vertexInput;
-  info.pInputAssemblyState = &inputAssembly;
-  info.pViewportState = &viewport;
-  info.pRasterizationState = &raster;
-  info.pMultisampleState = &multisample;
-  info.pDepthStencilState = &depth;
-  info.pColorBlendState = &colorBlend;
-  info.pDynamicState = &dynamicState;
-  info.layout = p.layouts.layout;  // the mesh layout: sets 0 and 2 stay bound across draws
-  VkPipeline pipeline = VK_NULL_HANDLE;
-  VK_CHECK(vkCreateGraphicsPipelines(ctx.device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline));
-  return pipeline;
+  state.depthWrite = false;
+  return createScenePassPipeline(ctx, p, colorFormat, state);
 }
 
 }  // namespace

@@ -167,9 +167,32 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   vertexInput.vertexAttributeDescriptionCount = 6;
   vertexInput.pVertexAttributeDescriptions = attributes;
 
+  ScenePassState state;
+  state.stages = stages;
+  state.vertexInput = &vertexInput;
+  state.topology = topology(key.topology);
+  state.cullMode = key.doubleSided ? VK_CULL_MODE_NONE : VK_CULL_MODE_BACK_BIT;
+  // glTF front faces are counter-clockwise; FrameData::proj flips y, which Vulkan's
+  // y-down framebuffer undoes, so the winding keeps its glTF meaning.
+  state.frontFace = key.frontClockwise ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE;
+  state.depthWrite = !key.blend;
+  if (key.blend) {  // premultiplied: the fragment shader outputs (rgb * a, a)
+    state.blend.blendEnable = VK_TRUE;
+    state.blend.srcColorBlendFactor = VK_BLEND_FACTOR_ONE;
+    state.blend.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+    state.blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+    state.blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+  }
+  return createScenePassPipeline(ctx, p, key.colorFormat, state);
+}
+
+}  // namespace
+
+VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFormat colorFormat,
+                                   const ScenePassState& state) {
   auto inputAssembly = vkStruct<VkPipelineInputAssemblyStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
-  inputAssembly.topology = topology(key.topology);
+  inputAssembly.topology = state.topology;
 
   auto viewport = vkStruct<VkPipelineViewportStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO);
@@ -179,10 +202,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   auto raster = vkStruct<VkPipelineRasterizationStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
   raster.polygonMode = VK_POLYGON_MODE_FILL;
-  raster.cullMode = key.doubleSided ? VK_CULL_MODE_NONE : VK_CULL_MODE_BACK_BIT;
-  // glTF front faces are counter-clockwise; FrameData::proj flips y, which Vulkan's
-  // y-down framebuffer undoes, so the winding keeps its glTF meaning.
-  raster.frontFace = key.frontClockwise ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE;
+  raster.cullMode = state.cullMode;
+  raster.frontFace = state.frontFace;
   raster.lineWidth = 1.0f;
 
   auto multisample = vkStruct<VkPipelineMultisampleStateCreateInfo>(
@@ -192,25 +213,13 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   auto depth = vkStruct<VkPipelineDepthStencilStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO);
   depth.depthTestEnable = VK_TRUE;
-  depth.depthWriteEnable = key.blend ? VK_FALSE : VK_TRUE;
+  depth.depthWriteEnable = state.depthWrite ? VK_TRUE : VK_FALSE;
   depth.depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
 
-  VkPipelineColorBlendAttachmentState blend{};
-  blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-                         VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
-  if (key.blend) {  // premultiplied: the fragment shader outputs (rgb * a, a)
-    blend.blendEnable = VK_TRUE;
-    blend.srcColorBlendFactor = VK_BLEND_FACTOR_ONE;
-    blend.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
-    blend.colorBlendOp = VK_BLEND_OP_ADD;
-    blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
-    blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
-    blend.alphaBlendOp = VK_BLEND_OP_ADD;
-  }
   auto colorBlend = vkStruct<VkPipelineColorBlendStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
   colorBlend.attachmentCount = 1;
-  colorBlend.pAttachments = &blend;
+  colorBlend.pAttachments = &state.blend;
 
   const VkDynamicState dynamic[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
   auto dynamicState = vkStruct<VkPipelineDynamicStateCreateInfo>(
@@ -221,15 +230,15 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   auto rendering =
       vkStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
   rendering.colorAttachmentCount = 1;
-  rendering.pColorAttachmentFormats = &key.colorFormat;
+  rendering.pColorAttachmentFormats = &colorFormat;
   rendering.depthAttachmentFormat = p.depthFormat;
 
   auto info =
       vkStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
   info.pNext = &rendering;
   info.stageCount = 2;
-  info.pStages = stages;
-  info.pVertexInputState = &vertexInput;
+  info.pStages = state.stages;
+  info.pVertexInputState = state.vertexInput;
   info.pInputAssemblyState = &inputAssembly;
   info.pViewportState = &viewport;
   info.pRasterizationState = &raster;
@@ -237,13 +246,11 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   info.pDepthStencilState = &depth;
   info.pColorBlendState = &colorBlend;
   info.pDynamicState = &dynamicState;
-  info.layout = p.layouts.layout;
+  info.layout = p.layouts.layout;  // one layout: sets 0 and 2 stay bound across pipelines
   VkPipeline pipeline = VK_NULL_HANDLE;
   VK_CHECK(vkCreateGraphicsPipelines(ctx.device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline));
   return pipeline;
 }
-
-}  // namespace
 
 void createPipelines(const Context& ctx, Pipelines& p) {
   p.layouts = createLayouts(ctx);

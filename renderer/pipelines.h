@@ -66,6 +66,31 @@ struct Pipelines {
   std::unordered_map<uint64_t, VkPipeline> cache;
 };
 
+// What a pipeline of the scene pass chooses; everything else is common to them all: viewport
+// and scissor dynamic, the pass's MSAA sample count, one colour attachment of `colorFormat`
+// plus the depth format, depth test LESS_OR_EQUAL, the mesh pipeline layout.
+struct ScenePassState {
+  const VkPipelineShaderStageCreateInfo* stages = nullptr;  // vertex, then fragment
+  const VkPipelineVertexInputStateCreateInfo* vertexInput = nullptr;
+  VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+  VkCullModeFlags cullMode = VK_CULL_MODE_NONE;
+  VkFrontFace frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+  bool depthWrite = true;
+  // Default: writes RGBA, no blending.
+  VkPipelineColorBlendAttachmentState blend{VK_FALSE,
+                                            VK_BLEND_FACTOR_ONE,
+                                            VK_BLEND_FACTOR_ZERO,
+                                            VK_BLEND_OP_ADD,
+                                            VK_BLEND_FACTOR_ONE,
+                                            VK_BLEND_FACTOR_ZERO,
+                                            VK_BLEND_OP_ADD,
+                                            VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
+                                                VK_COLOR_COMPONENT_B_BIT |
+                                                VK_COLOR_COMPONENT_A_BIT};
+};
+[[nodiscard]] VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& pipelines,
+                                                 VkFormat colorFormat, const ScenePassState& state);
+
 void createPipelines(const Context& ctx, Pipelines& pipelines);
 void destroyPipelines(const Context& ctx, Pipelines& pipelines);
 
