@@ -69,6 +69,11 @@ class Animations {
   // lookup, no virtual call per channel.
   virtual void evaluate(float seconds, const std::vector<bool>& enabled,
                         scene::DirtySet& dirty) = 0;
+  // The same, with a time of its own for each clip: clip i is sampled at clipSeconds[i] (a
+  // clip past the end of clipSeconds is disabled). This is how the timeline layers clips
+  // with their own speed, offset and loop mode; the later-in-the-array rule is unchanged.
+  virtual void evaluate(const std::vector<float>& clipSeconds, const std::vector<bool>& enabled,
+                        scene::DirtySet& dirty) = 0;
 };
 
 }  // namespace vitrine::anim

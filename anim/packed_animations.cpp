@@ -42,6 +42,15 @@ void PackedAnimations::evaluate(float seconds, const std::vector<bool>& enabled,
   dirty.coalesce();
 }
 
+void PackedAnimations::evaluate(const std::vector<float>& clipSeconds,
+                                const std::vector<bool>& enabled, scene::DirtySet& dirty) {
+  beginFrame();
+  sampleChannels(clipSeconds, enabled, dirty);
+  diffContested(dirty);
+  updateWorld(dirty);
+  dirty.coalesce();
+}
+
 void PackedAnimations::beginFrame() {
   if (++frame_ == 0) {  // the stamp wrapped: forget every old stamp
     std::fill(nodeStamp_.begin(), nodeStamp_.end(), 0u);
@@ -54,14 +63,21 @@ void PackedAnimations::beginFrame() {
 
 void PackedAnimations::sampleChannels(float seconds, const std::vector<bool>& enabled,
                                       scene::DirtySet& dirty) {
+  clipSeconds_.assign(clips_.size(), seconds);  // no allocation after the first frame
+  sampleChannels(clipSeconds_, enabled, dirty);
+}
+
+void PackedAnimations::sampleChannels(const std::vector<float>& clipSeconds,
+                                      const std::vector<bool>& enabled, scene::DirtySet& dirty) {
   const float* values = values_.get();
   uint32_t lastClock = std::numeric_limits<uint32_t>::max();
   KeyLocation at;
   for (const Run& r : runs_) {
-    if (r.clip >= enabled.size() || !enabled[r.clip]) continue;
-    if (r.clock != lastClock) {  // runs of one clock are consecutive: locate once
+    if (r.clip >= enabled.size() || !enabled[r.clip] || r.clip >= clipSeconds.size()) continue;
+    // Runs of one clock are consecutive: locate once (a clock belongs to one clip).
+    if (r.clock != lastClock) {
       detail::Clock& clock = clocks_[r.clock];
-      at = locate({clock.times, clock.keyCount}, seconds, clock.cursor);
+      at = locate({clock.times, clock.keyCount}, clipSeconds[r.clip], clock.cursor);
       lastClock = r.clock;
     }
     const kernels::Channels c{dest_.data() + r.firstChannel,

@@ -80,10 +80,14 @@ class PackedAnimations final : public Animations {
  public:
   const std::vector<ClipInfo>& clips() const override { return clips_; }
   void evaluate(float seconds, const std::vector<bool>& enabled, scene::DirtySet& dirty) override;
+  void evaluate(const std::vector<float>& clipSeconds, const std::vector<bool>& enabled,
+                scene::DirtySet& dirty) override;
 
   // The steps of evaluate(), in its order; each needs the one before, then dirty.coalesce().
   void beginFrame();
   void sampleChannels(float seconds, const std::vector<bool>& enabled, scene::DirtySet& dirty);
+  void sampleChannels(const std::vector<float>& clipSeconds, const std::vector<bool>& enabled,
+                      scene::DirtySet& dirty);
   void diffContested(scene::DirtySet& dirty);
   void updateWorld(scene::DirtySet& dirty);
 
@@ -110,6 +114,7 @@ class PackedAnimations final : public Animations {
   std::vector<uint32_t> shape_;  // per channel: components | kShapeRotation
   std::vector<detail::Contested> contested_;
   std::vector<float> snapshot_;
+  std::vector<float> clipSeconds_;  // evaluate(seconds): that time for every clip
   std::vector<uint32_t> nodeStamp_;  // per node: the last frame it joined movedNodes
   uint32_t frame_ = 0;
   WorldTransforms world_;

@@ -213,6 +213,31 @@ TEST(Engine, LaterClipWinsEarlierShowsWhenLaterDisabled) {
   EXPECT_EQ(color, glm::vec4(1, 0, 0, 1));
 }
 
+// Each clip at a time of its own (the timeline's layered clips), even when both read one input
+// accessor; a clip past the end of the times is disabled.
+TEST(Engine, EachClipAtItsOwnTime) {
+  auto s = test::makeScene(2, 0);
+  AnimationsBuilder builder(*s);
+  builder.addClip({});
+  builder.addClip({});
+  const std::vector<float> times = {0.0f, 1.0f};
+  const uint32_t track = builder.addTimes(times);
+  const std::vector<float> ramp = {0.0f, 1.0f};
+  builder.addChannel({0, track, Interpolation::Linear, test::metallicSlot(*s, 0), ramp});
+  builder.addChannel({1, track, Interpolation::Linear, test::metallicSlot(*s, 1), ramp});
+  const auto packed = builder.build();
+  scene::DirtySet dirty;
+  packed->evaluate(std::vector<float>{0.25f, 0.75f}, all(2), dirty);
+  EXPECT_FLOAT_EQ(s->materialData[0].params.x, 0.25f);
+  EXPECT_FLOAT_EQ(s->materialData[1].params.x, 0.75f);
+  packed->evaluate(std::vector<float>{0.5f, 0.1f}, all(2), dirty);
+  EXPECT_FLOAT_EQ(s->materialData[0].params.x, 0.5f);
+  EXPECT_FLOAT_EQ(s->materialData[1].params.x, 0.1f);
+  packed->evaluate(std::vector<float>{0.9f}, all(2), dirty);  // clip 1 has no time: not sampled
+  EXPECT_FLOAT_EQ(s->materialData[0].params.x, 0.9f);
+  EXPECT_FLOAT_EQ(s->materialData[1].params.x, 0.1f);
+}
+
 // A clip animating an array and a later clip animating one of its elements: the element comes
 // from the later clip, the rest from the earlier.
 TEST(Engine, LaterElementOverridesPartOfEarlierArray) {
