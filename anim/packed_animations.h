@@ -114,7 +114,7 @@ class PackedAnimations final : public Animations {
   std::vector<uint32_t> shape_;  // per channel: components | kShapeRotation
   std::vector<detail::Contested> contested_;
   std::vector<float> snapshot_;
-  std::vector<float> clipSeconds_;  // evaluate(seconds): that time for every clip
+  std::vector<float> clipSeconds_;   // evaluate(seconds): that time for every clip
   std::vector<uint32_t> nodeStamp_;  // per node: the last frame it joined movedNodes
   uint32_t frame_ = 0;
   WorldTransforms world_;

@@ -7,9 +7,9 @@
 #include "animation.h"
 #include "animation_selection.h"
 #include "cli.h"
+#include "document.h"
 #include "headless.h"
 #include "look.h"
-#include "loader.h"
 #include "object_model.h"
 #include "viewer.h"
 
@@ -48,21 +48,20 @@ int main(int argc, char** argv) {
   }
 
   const std::string file = o.file.empty() ? demoScenePath(argv[0]) : o.file;
-  scene::LoadResult loaded = scene::loadScene(file);
-  if (!loaded.scene) {
+  app::DocumentResult loaded = app::loadDocument(file);
+  if (!loaded.document) {
     std::fprintf(stderr, "vitrine: %s\n", loaded.error.c_str());
     return app::kExitBadInput;
   }
-  for (const std::string& w : loaded.warnings)
+  app::Document& doc = *loaded.document;
+  for (const std::string& w : doc.loadWarnings)
     std::fprintf(stderr, "vitrine: warning: %s\n", w.c_str());
-  scene::Scene& scene = *loaded.scene;
-
-  // Animations are bound once, here; channels that cannot bind are skipped with a warning.
-  anim::BindResult bound = anim::bindAnimations(scene, *loaded.document);
-  for (const std::string& w : bound.warnings)
+  for (const std::string& w : doc.channelWarnings)
     std::fprintf(stderr, "vitrine: warning: %s: %s\n", file.c_str(), w.c_str());
+  scene::Scene& scene = *doc.scene;
+
   std::vector<std::string> clipNames;
-  for (const anim::ClipInfo& clip : bound.animations->clips()) clipNames.push_back(clip.name);
+  for (const anim::ClipInfo& clip : doc.animations->clips()) clipNames.push_back(clip.name);
   std::vector<bool> enabled;
   std::string error;
   if (!app::selectAnimations(clipNames, o.animations, enabled, &error)) {
@@ -71,12 +70,12 @@ int main(int argc, char** argv) {
   }
   if (o.time) {
     scene::DirtySet dirty;
-    bound.animations->evaluate(*o.time, enabled, dirty);
+    doc.animations->evaluate(*o.time, enabled, dirty);
   }
 
   if (!o.queries.empty()) {
     for (const std::string& pointer : o.queries) {
-      const scene::ResolveResult r = scene::resolvePointer(scene, *loaded.document, pointer);
+      const scene::ResolveResult r = scene::resolvePointer(scene, *doc.gltf, pointer);
       if (!r.ok && r.readOnlyValue.empty()) {
         std::fprintf(stderr, "vitrine: %s: %s: %s\n", file.c_str(), pointer.c_str(),
                      r.error.c_str());
@@ -105,8 +104,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
     return app::kExitBadInput;
   }
-  auto viewer = app::Viewer::create(std::move(loaded.scene), std::move(bound.animations), enabled,
-                                    vo, &error);
+  auto viewer = app::Viewer::create(std::move(loaded.document), enabled, vo, &error);
   vo.environment.reset();  // the renderer has processed it: free the source image
   if (!viewer) {           // no display, or no Vulkan device that can present to it
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());

@@ -20,8 +20,7 @@ Viewer* viewerOf(GLFWwindow* w) {
 
 }  // namespace
 
-std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
-                                       std::unique_ptr<anim::Animations> animations,
+std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
                                        std::vector<bool> enabled, const ViewerOptions& options,
                                        std::string* error) {
   if (!glfwInit()) {
@@ -32,23 +31,14 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
   }
   std::unique_ptr<Viewer> v(new Viewer());
   v->options_ = options;
-  v->scene_ = std::move(scene);
-  v->animations_ = std::move(animations);
-  v->enabled_ = std::move(enabled);
-  if (v->animations_) {
-    bool any = false;
-    const auto& clips = v->animations_->clips();
-    for (size_t i = 0; i < clips.size() && i < v->enabled_.size(); ++i) {
-      if (!v->enabled_[i]) continue;
-      v->playStart_ = any ? std::min(v->playStart_, clips[i].start) : clips[i].start;
-      v->playEnd_ = any ? std::max(v->playEnd_, clips[i].end) : clips[i].end;
-      any = true;
-    }
-  }
+  Session& s = v->session_;
+  s.document = std::move(document);
+  s.look = options.look;
+  s.timeline.reset(s.document->animations->clips(), std::move(enabled));
 
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
   const std::string title =
-      "Vitrine - " + std::filesystem::path(v->scene_->path).filename().string();
+      "Vitrine - " + std::filesystem::path(s.document->path).filename().string();
   v->window_ =
       glfwCreateWindow(int(options.width), int(options.height), title.c_str(), nullptr, nullptr);
   if (!v->window_) {
@@ -62,8 +52,15 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
   glfwSetScrollCallback(v->window_, [](GLFWwindow* w, double, double dy) {
     viewerOf(w)->pendingScroll_ += float(dy);
   });
-  glfwSetKeyCallback(v->window_, [](GLFWwindow* w, int key, int, int action, int) {
-    if (key == GLFW_KEY_F && action == GLFW_PRESS) viewerOf(w)->frameRequested_ = true;
+  // Keys reach the app only when the UI is not typing into a field (ImGui's callback, which
+  // chains to this one, has updated WantCaptureKeyboard by then).
+  glfwSetKeyCallback(v->window_, [](GLFWwindow* w, int key, int, int action, int mods) {
+    Viewer* viewer = viewerOf(w);
+    if (action == GLFW_RELEASE || (viewer->overlay_ && viewer->overlay_->wantsKeyboard())) return;
+    viewer->pending_.push_back(KeyEvent{key, mods});
+  });
+  glfwSetDropCallback(v->window_, [](GLFWwindow* w, int count, const char** paths) {
+    viewerOf(w)->pending_.push_back(DropEvent{std::vector<std::string>(paths, paths + count)});
   });
 
   renderer::Options ro;
@@ -84,23 +81,22 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<scene::Scene> scene,
 
   if (options.camera) {
     std::string camError;
-    if (!assetCameraView(*v->scene_, *options.camera, 1.0f, &camError)) {
-      *error = v->scene_->path + ": " + camError;
+    if (!assetCameraView(*s.document->scene, *options.camera, 1.0f, &camError)) {
+      *error = s.document->path + ": " + camError;
       return nullptr;
     }
-    v->assetCamera_ = options.camera;
+    s.assetCamera = options.camera;
   }
   v->renderer_->setEnvironment(options.environment.get());
   // The GPU has its processed copy; the source image (up to gigabytes for a large .hdr) is
   // not kept for the session.
-  v->hasEnvironment_ = options.environment != nullptr;
+  s.hasEnvironment = options.environment != nullptr;
   v->options_.environment.reset();
-  v->renderer_->setScene(*v->scene_, v->scene_->activeScene);
+  v->renderer_->setScene(*s.document->scene, s.document->scene->activeScene);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_);
   v->frameScene();
   glfwGetCursorPos(v->window_, &v->lastX_, &v->lastY_);
   v->lastFrameTime_ = glfwGetTime();
-  v->playClockStart_ = v->lastFrameTime_;
   return v;
 }
 
@@ -119,7 +115,8 @@ float Viewer::aspect() const {
 }
 
 void Viewer::frameScene() {
-  orbit_.frame(scene::sceneBounds(*scene_, scene_->activeScene), aspect());
+  const scene::Scene& scene = *session_.document->scene;
+  orbit_.frame(scene::sceneBounds(scene, scene.activeScene), aspect());
 }
 
 void Viewer::handleMouse() {
@@ -136,16 +133,16 @@ void Viewer::handleMouse() {
   glfwGetWindowSize(window_, &w, &h);
   if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS) {
     orbit_.orbit(dx, dy);
-    assetCamera_.reset();  // dragging leaves the asset camera for the orbit camera
+    session_.assetCamera.reset();  // dragging leaves the asset camera for the orbit camera
   } else if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS ||
              glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_MIDDLE) == GLFW_PRESS) {
     orbit_.pan(dx, dy, float(std::max(h, 1)));
-    assetCamera_.reset();
+    session_.assetCamera.reset();
   }
   if (pendingScroll_ != 0.0f) {
     orbit_.zoom(pendingScroll_);
     pendingScroll_ = 0.0f;
-    assetCamera_.reset();
+    session_.assetCamera.reset();
   }
 }
 
@@ -153,33 +150,39 @@ void Viewer::buildUi() {
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.6f);
   ImGui::Begin("Vitrine", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
-  ImGui::TextUnformatted(std::filesystem::path(scene_->path).filename().string().c_str());
+  const scene::Scene& scene = *session_.document->scene;
+  std::optional<int>& assetCamera = session_.assetCamera;
+  ImGui::TextUnformatted(
+      std::filesystem::path(session_.document->path).filename().string().c_str());
   size_t primitives = 0;
-  for (const auto& m : scene_->meshes) primitives += m.primitives.size();
-  ImGui::Text("%zu nodes, %zu meshes, %zu primitives, %zu materials", scene_->nodes.size(),
-              scene_->meshes.size(), primitives, scene_->materials.size());
+  for (const auto& m : scene.meshes) primitives += m.primitives.size();
+  ImGui::Text("%zu nodes, %zu meshes, %zu primitives, %zu materials", scene.nodes.size(),
+              scene.meshes.size(), primitives, scene.materials.size());
   ImGui::Text("%s", renderer_->deviceName().c_str());
   ImGui::Text("%.1f ms/frame", frameMs_);
   const renderer::UploadStats uploads = renderer_->lastUploadStats();
   ImGui::Text("Uploaded %llu bytes in %u ranges", static_cast<unsigned long long>(uploads.bytes),
               uploads.ranges);
   ImGui::Separator();
-  if (!scene_->cameras.empty()) {
+  if (!scene.cameras.empty()) {
     const std::string current =
-        assetCamera_ ? "Camera " + std::to_string(*assetCamera_) : std::string("Orbit");
+        assetCamera ? "Camera " + std::to_string(*assetCamera) : std::string("Orbit");
     if (ImGui::BeginCombo("View", current.c_str())) {
-      if (ImGui::Selectable("Orbit", !assetCamera_)) assetCamera_.reset();
-      for (int i = 0; i < int(scene_->cameras.size()); ++i) {
+      if (ImGui::Selectable("Orbit", !assetCamera)) session_.assetCamera.reset();
+      for (int i = 0; i < int(scene.cameras.size()); ++i) {
         std::string error;
-        if (!assetCameraView(*scene_, i, 1.0f, &error)) continue;  // no node uses it
-        const std::string label = scene_->cameras[i].name.empty() ? "Camera " + std::to_string(i)
-                                                                  : scene_->cameras[i].name;
-        if (ImGui::Selectable(label.c_str(), assetCamera_ == i)) assetCamera_ = i;
+        if (!assetCameraView(scene, i, 1.0f, &error)) continue;  // no node uses it
+        const std::string label =
+            scene.cameras[i].name.empty() ? "Camera " + std::to_string(i) : scene.cameras[i].name;
+        if (ImGui::Selectable(label.c_str(), assetCamera == i)) assetCamera = i;
       }
       ImGui::EndCombo();
     }
   }
-  if (ImGui::Button("Frame scene (F)")) frameRequested_ = true;
+  if (ImGui::Button("Frame scene (F)")) {
+    frameScene();
+    assetCamera.reset();
+  }
   ImGui::TextDisabled("Left drag: orbit   Right/middle drag: pan   Wheel: zoom");
   buildLookUi();
   ImGui::End();
@@ -187,12 +190,12 @@ void Viewer::buildUi() {
 
 void Viewer::buildLookUi() {
   if (!ImGui::CollapsingHeader("Look")) return;
-  CliOptions& look = options_.look;
+  CliOptions& look = session_.look;
   static const char* const kTonemaps[] = {"Khronos PBR Neutral", "ACES filmic", "AgX", "None"};
   int tonemap = int(look.tonemap);
   if (ImGui::Combo("Tone mapping", &tonemap, kTonemaps, 4)) look.tonemap = CliTonemap(tonemap);
   ImGui::SliderFloat("Exposure (EV)", &look.exposure, -8.0f, 8.0f, "%.1f");
-  if (hasEnvironment_) {
+  if (session_.hasEnvironment) {
     ImGui::SliderFloat("Environment intensity", &look.environmentIntensity, 0.0f, 4.0f, "%.2f");
     ImGui::SliderFloat("Environment rotation", &look.environmentRotationDegrees, -180.0f, 180.0f,
                        "%.0f deg");
@@ -204,15 +207,42 @@ void Viewer::buildLookUi() {
   if (look.background == CliBackground::Color) ImGui::ColorEdit3("Colour", &look.backgroundColor.x);
 }
 
-void Viewer::animate() {
-  if (!animations_ || playEnd_ <= playStart_) return;
-  const float span = playEnd_ - playStart_;
-  const float t = playStart_ + std::fmod(float(glfwGetTime() - playClockStart_), span);
-  animations_->evaluate(t, enabled_, dirty_);  // coalesces
+void Viewer::animate(double wallSeconds) {
+  Session& s = session_;
+  s.timeline.advance(wallSeconds);
+  s.document->animations->evaluate(s.timeline.clipTimes(), s.timeline.enabled(), s.dirty);
   // Only what changed is sent, with the next frame: material factors, the node data of moved
   // nodes, the lights they carry. Cameras reach the GPU through the View of every frame.
-  renderer_->applyChanges(*scene_, dirty_);
-  dirty_.clear();
+  renderer_->applyChanges(*s.document->scene, s.dirty);
+  s.dirty.clear();
+}
+
+void Viewer::handleEvents() {
+  // Handlers may queue more events (none do yet): take the queue first.
+  std::vector<InputEvent> events;
+  events.swap(pending_);
+  for (const InputEvent& e : events) {
+    if (const auto* key = std::get_if<KeyEvent>(&e)) handleKey(*key);
+    if (const auto* drop = std::get_if<DropEvent>(&e)) handleDrop(*drop);
+  }
+}
+
+void Viewer::handleKey(const KeyEvent& key) {
+  switch (key.key) {
+    case GLFW_KEY_F:
+      frameScene();
+      session_.assetCamera.reset();
+      break;
+    case GLFW_KEY_SPACE:
+      session_.timeline.togglePlay();
+      break;
+    default:
+      break;
+  }
+}
+
+void Viewer::handleDrop(const DropEvent&) {
+  // Opening a dropped file comes with the file handling of the artist UI.
 }
 
 bool Viewer::runFrame() {
@@ -226,31 +256,29 @@ bool Viewer::runFrame() {
     return !glfwWindowShouldClose(window_);
   }
 
+  const double now = glfwGetTime();
+  const double wallSeconds = now - lastFrameTime_;
+  frameMs_ = float(wallSeconds * 1000.0);
+  lastFrameTime_ = now;
+
   overlay_->beginFrame();
+  handleEvents();
   handleMouse();
-  if (frameRequested_ && !overlay_->wantsKeyboard()) {
-    frameScene();
-    assetCamera_.reset();
-  }
-  frameRequested_ = false;
   buildUi();
   overlay_->endFrame();
 
-  animate();
+  animate(wallSeconds);
   const float a = float(fbw) / float(fbh);
   renderer::View view = orbit_.view(a);
-  if (assetCamera_) {
+  if (session_.assetCamera) {
     std::string error;
-    if (auto v = assetCameraView(*scene_, *assetCamera_, a, &error)) view = *v;
+    if (auto v = assetCameraView(*session_.document->scene, *session_.assetCamera, a, &error))
+      view = *v;
   }
-  applyLook(options_.look, view);
+  applyLook(session_.look, view);
   const auto status = renderer_->drawFrame(view, uint32_t(fbw), uint32_t(fbh),
                                            [this](VkCommandBuffer cmd) { overlay_->record(cmd); });
   if (status == renderer::FrameStatus::Presented) ++framesPresented_;
-
-  const double now = glfwGetTime();
-  frameMs_ = float((now - lastFrameTime_) * 1000.0);
-  lastFrameTime_ = now;
   return true;
 }
 

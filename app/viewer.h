@@ -7,12 +7,13 @@
 #include <optional>
 #include <string>
 
-#include "animation.h"
 #include "camera.h"
 #include "cli.h"
+#include "document.h"
 #include "environment_image.h"
+#include "input.h"
 #include "renderer.h"
-#include "scene.h"
+#include "session.h"
 
 struct GLFWwindow;
 
@@ -31,12 +32,10 @@ struct ViewerOptions {
 
 class Viewer {
  public:
-  // Opens the window and uploads `scene`. Null with *error set on failure (no display, no
-  // Vulkan device, bad --camera).
-  // `animations` (bound to `scene`) play in a loop over the enabled clips' time span; a
-  // full timeline comes with the artist UI.
-  [[nodiscard]] static std::unique_ptr<Viewer> create(std::unique_ptr<scene::Scene> scene,
-                                                      std::unique_ptr<anim::Animations> animations,
+  // Opens the window and uploads the document's scene; its animations play on the timeline,
+  // clip i when enabled[i]. Null with *error set on failure (no display, no Vulkan device,
+  // bad --camera).
+  [[nodiscard]] static std::unique_ptr<Viewer> create(std::unique_ptr<Document> document,
                                                       std::vector<bool> enabled,
                                                       const ViewerOptions& options,
                                                       std::string* error);
@@ -48,36 +47,37 @@ class Viewer {
   bool runFrame();
   // Frames the whole scene with the orbit camera (the F key).
   void frameScene();
+  // Queues an event as if the window had delivered it; handled at the start of the next frame,
+  // whatever the UI's keyboard focus (tests drive the app through this).
+  void inject(InputEvent event) { pending_.push_back(std::move(event)); }
 
+  Session& session() { return session_; }
+  const Session& session() const { return session_; }
   GLFWwindow* window() const { return window_; }
   renderer::Renderer& renderer() { return *renderer_; }
   uint64_t framesPresented() const { return framesPresented_; }
 
  private:
   Viewer() = default;
+  void handleEvents();
+  void handleKey(const KeyEvent& key);
+  void handleDrop(const DropEvent& drop);
   void handleMouse();
   void buildUi();
   void buildLookUi();
   float aspect() const;
-  void animate();
+  void animate(double wallSeconds);
 
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<renderer::Renderer> renderer_;
   std::unique_ptr<Overlay> overlay_;
-  std::unique_ptr<scene::Scene> scene_;
-  std::unique_ptr<anim::Animations> animations_;
-  std::vector<bool> enabled_;
-  scene::DirtySet dirty_;
-  float playStart_ = 0.0f, playEnd_ = 0.0f;
-  double playClockStart_ = 0.0;
+  Session session_;
+  std::vector<InputEvent> pending_;  // from the window's callbacks and inject()
   ViewerOptions options_;
   OrbitCamera orbit_;
-  std::optional<int> assetCamera_;
   double lastX_ = 0.0, lastY_ = 0.0;
   float pendingScroll_ = 0.0f;
-  bool frameRequested_ = false;
   uint64_t framesPresented_ = 0;
-  bool hasEnvironment_ = false;
   double lastFrameTime_ = 0.0;
   float frameMs_ = 0.0f;
 };

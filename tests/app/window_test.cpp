@@ -5,8 +5,7 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
-#include "animation.h"
-#include "loader.h"
+#include "document.h"
 #include "viewer.h"
 
 namespace vitrine::app {
@@ -14,8 +13,8 @@ namespace {
 
 TEST(Window, OpensRendersResizesAndCloses) {
   ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
-  scene::LoadResult loaded = scene::loadScene(VITRINE_SOURCE_DIR "/assets/demo.gltf");
-  ASSERT_TRUE(loaded.scene) << loaded.error;
+  DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
+  ASSERT_TRUE(loaded.document) << loaded.error;
 
   ViewerOptions options;
   options.width = 320;
@@ -23,11 +22,9 @@ TEST(Window, OpensRendersResizesAndCloses) {
   options.validation = true;
   std::string error;
   // The demo's animations play while the window runs (node transforms every frame).
-  anim::BindResult bound = anim::bindAnimations(*loaded.scene, *loaded.document);
-  ASSERT_EQ(bound.warnings.size(), 0u);
-  ASSERT_EQ(bound.animations->clips().size(), 3u);
-  auto viewer = Viewer::create(std::move(loaded.scene), std::move(bound.animations),
-                               {true, true, true}, options, &error);
+  ASSERT_EQ(loaded.document->channelWarnings.size(), 0u);
+  ASSERT_EQ(loaded.document->animations->clips().size(), 3u);
+  auto viewer = Viewer::create(std::move(loaded.document), {true, true, true}, options, &error);
   ASSERT_TRUE(viewer) << error;
 
   for (int i = 0; i < 5; ++i) ASSERT_TRUE(viewer->runFrame());

@@ -1,0 +1,25 @@
+#include "document.h"
+
+namespace vitrine::app {
+
+DocumentResult loadDocument(const std::string& path) {
+  DocumentResult result;
+  scene::LoadResult loaded = scene::loadScene(path);
+  if (!loaded.scene) {
+    result.error = loaded.error;
+    return result;
+  }
+  auto doc = std::make_unique<Document>();
+  doc->path = path;
+  doc->loadWarnings = std::move(loaded.warnings);
+  // Animations are bound once, here; channels that cannot bind are skipped with a warning.
+  anim::BindResult bound = anim::bindAnimations(*loaded.scene, *loaded.document);
+  doc->channelWarnings = std::move(bound.warnings);
+  doc->animations = std::move(bound.animations);
+  doc->scene = std::move(loaded.scene);
+  doc->gltf = std::move(loaded.document);
+  result.document = std::move(doc);
+  return result;
+}
+
+}  // namespace vitrine::app

@@ -1,0 +1,35 @@
+// One loaded asset, as the viewer shows it and the batch modes read it: the scene, its parsed
+// glTF document and its bound animations, with every warning met on the way.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "animation.h"
+#include "loader.h"
+#include "scene.h"
+
+namespace vitrine::app {
+
+struct Document {
+  std::string path;                              // as given (the window title, hot reload)
+  std::shared_ptr<scene::GltfDocument> gltf;     // for JSON pointers (object_model.h)
+  std::unique_ptr<scene::Scene> scene;           // never null in a loaded Document
+  std::unique_ptr<anim::Animations> animations;  // never null; may hold no clip
+  std::vector<std::string> loadWarnings;         // the loader's, "<file>: <where>: <what>"
+  std::vector<std::string> channelWarnings;      // "/animations/A/channels/C: <reason>"
+  // The files the asset reads besides `path` (external buffers and images), absolute: what
+  // hot reload watches.
+  std::vector<std::string> dependencies;
+};
+
+struct DocumentResult {
+  std::unique_ptr<Document> document;  // null on error
+  std::string error;                   // one line: "<file>: <where>: <what>"
+};
+
+// Loads, validates and binds the animations of the asset at `path`. Never throws.
+[[nodiscard]] DocumentResult loadDocument(const std::string& path);
+
+}  // namespace vitrine::app

@@ -1,0 +1,29 @@
+// What the viewer's panels read and change: the open asset, the timeline, the selection and
+// the look. The Viewer owns one; each panel (its own file) draws from it and writes to it.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "cli.h"
+#include "dirty.h"
+#include "document.h"
+#include "timeline.h"
+
+namespace vitrine::app {
+
+struct Session {
+  std::unique_ptr<Document> document;  // never null while the viewer runs
+  Timeline timeline;
+  // Slot writes of this frame, from animation and from hand edits alike (same slots, same
+  // ranges): the viewer hands them to Renderer::applyChanges, then clears them.
+  scene::DirtySet dirty;
+  std::optional<uint32_t> selectedNode;  // index into document->scene->nodes
+  std::optional<int> assetCamera;        // looking through this glTF camera, else orbiting
+  CliOptions look;                       // tone mapping, exposure, environment, background
+  bool hasEnvironment = false;           // an image-based light is loaded
+  bool showUi = true;                    // Tab hides every panel
+};
+
+}  // namespace vitrine::app
