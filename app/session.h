@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "dirty.h"
 #include "document.h"
+#include "layout.h"
 #include "timeline.h"
 
 namespace vitrine::app {
@@ -24,6 +25,9 @@ struct Session {
   CliOptions look;                       // tone mapping, exposure, environment, background
   bool hasEnvironment = false;           // an image-based light is loaded
   bool showUi = true;                    // Tab hides every panel
+  PanelVisibility panels;                // which panels show when showUi
+  float uiScale = 1.0f;                  // the window's content scale (DPI)
+  std::string status;                    // a one-line message for the user ("Saved ...")
 };
 
 }  // namespace vitrine::app

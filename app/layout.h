@@ -1,0 +1,30 @@
+// Where the viewer's panels sit: a menu bar on top, the outliner on the left, the inspector on
+// the right, the timeline docked along the bottom, the 3D view behind them all. One function
+// so that the panels (each in its own file) never overlap and follow the UI scale.
+#pragma once
+
+#include <glm/glm.hpp>
+
+namespace vitrine::app {
+
+struct PanelRect {
+  glm::vec2 pos{0.0f}, size{0.0f};  // in ImGui display coordinates (window pixels / scale)
+};
+
+struct PanelVisibility {
+  bool outliner = true, inspector = true, timeline = true;
+};
+
+struct Layout {
+  float menuHeight = 0.0f;
+  PanelRect outliner, inspector, timeline;
+  PanelRect view;  // what the panels leave of the 3D view (for overlays such as statistics)
+};
+
+// `display`: ImGui's display size; `uiScale`: the window's content scale (1 at 96 dpi);
+// `menuHeight`: the main menu bar's height this frame (0 when there is none). Hidden panels
+// give their room to the view.
+Layout computeLayout(glm::vec2 display, float uiScale, float menuHeight,
+                     const PanelVisibility& visible);
+
+}  // namespace vitrine::app
