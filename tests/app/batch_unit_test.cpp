@@ -67,6 +67,15 @@ TEST(BatchCli, ErrorsSayWhatIsWrong) {
   EXPECT_EQ(parseCommandLine({"--render", "o.png", "--query", "/nodes/0/rotation"}).error, "");
 }
 
+TEST(BatchCli, HelpDocumentsTheModesAndExitStatuses) {
+  const std::string help = usageText();
+  for (const char* text :
+       {"--thumbnail SIZE IN OUT.png", "--frames START:END:FPS", "--turntable SECONDS", "--out DIR",
+        "--check", "--json", "opens a new window", "4 when no Vulkan\ndevice",
+        "--check: 0 usable with no problem, 1 loaded with warnings, 2 errors"})
+    EXPECT_NE(help.find(text), std::string::npos) << text;
+}
+
 TEST(BatchFrames, EveryInstantUpToEndIncluded) {
   // 0:1:10 is 11 instants, the last exactly END despite (1 - 0) * 10 rounding in float.
   EXPECT_EQ(frameCount({0.0f, 1.0f, 10.0f}), 11u);
