@@ -35,7 +35,46 @@ bool parseColor(const std::string& text, glm::vec3& out) {
   return true;
 }
 
+// "START:END:FPS": START <= END, FPS > 0, and at most kMaxFrames frames.
+bool parseFrameRange(const std::string& text, CliOptions::FrameRange& out) {
+  const size_t a = text.find(':');
+  const size_t b = a == std::string::npos ? a : text.find(':', a + 1);
+  if (b == std::string::npos) return false;
+  if (!parseNumber(text.substr(0, a), out.start) ||
+      !parseNumber(text.substr(a + 1, b - a - 1), out.end) ||
+      !parseNumber(text.substr(b + 1), out.fps))
+    return false;
+  if (!std::isfinite(out.start) || !std::isfinite(out.end) || !(out.fps > 0.0f) ||
+      !std::isfinite(out.fps) || out.end < out.start)
+    return false;
+  return frameCount(out) <= kMaxFrames;
+}
+
+// The checks that need the whole command line: which options go together.
+std::string checkCombinations(const CliOptions& o) {
+  const int modes = int(o.renderOut.has_value()) + int(o.thumbnailSize.has_value()) +
+                    int(o.frames || o.turntableSeconds) + int(o.check) + int(!o.queries.empty());
+  if (modes > 1 && !(modes == 2 && o.renderOut && !o.queries.empty()))
+    return "--render, --thumbnail, --frames/--turntable, --check and --query are separate modes: "
+           "give one";
+  if ((o.frames || o.turntableSeconds) && !o.outDir)
+    return std::string(o.frames ? "--frames" : "--turntable") + " needs --out DIR";
+  if (o.outDir && !o.frames && !o.turntableSeconds) return "--out needs --frames or --turntable";
+  if (o.json && !o.check) return "--json needs --check";
+  if (o.thumbnailSize && o.camera) return "--thumbnail frames the asset itself: no --camera";
+  if (o.turntableSeconds && o.camera) return "--turntable orbits its own camera: no --camera";
+  return {};
+}
+
 }  // namespace
+
+uint64_t frameCount(const CliOptions::FrameRange& range) {
+  // The 1e-4 frame of slack keeps 0:1:10 at 11 frames despite rounding in (END - START) * FPS.
+  const double frames = (double(range.end) - double(range.start)) * double(range.fps) + 1e-4;
+  if (!(frames >= 0.0)) return 0;
+  if (frames > double(kMaxFrames)) return kMaxFrames + 1;
+  return uint64_t(std::floor(frames)) + 1;
+}
 
 std::string usageText() {
   return "Usage: vitrine [FILE] [OPTIONS]\n"
@@ -62,12 +101,37 @@ std::string usageText() {
          "  --tonemap OPERATOR   neutral (Khronos PBR Neutral, the default), aces, agx, or\n"
          "                       none (linear, clamped)\n"
          "  --exposure EV        exposure in stops before tone mapping (default 0)\n"
+         "\n"
+         "Batch modes (no window, no X server; Vulkan still needed except for --check):\n"
+         "  --thumbnail SIZE IN OUT.png\n"
+         "                       write a SIZE x SIZE (16 to 4096) three-quarter view of IN at\n"
+         "                       its first animation frame, on a transparent background; on\n"
+         "                       failure no OUT.png is left behind\n"
+         "  --frames START:END:FPS\n"
+         "                       render frame i (from 0) at START + i/FPS seconds for every\n"
+         "                       i where that is <= END, to DIR/frame_0001.png, ...; the\n"
+         "                       selected --animation clips play\n"
+         "  --turntable SECONDS  orbit the camera once around the asset over SECONDS (with\n"
+         "                       --frames: angle = 360 (t - START) / SECONDS; alone: frames\n"
+         "                       at i/30 s for i/30 < SECONDS, a seamless loop)\n"
+         "  --out DIR            where --frames and --turntable write (created if missing)\n"
+         "  --check              load the asset and bind its animations; print one line per\n"
+         "                       problem, \"error|warning POINTER: MESSAGE\" (POINTER is a\n"
+         "                       JSON pointer, or (file) for the file as a whole), then\n"
+         "                       \"FILE: N error(s), M warning(s)\"\n"
+         "  --json               with --check: print the same as one JSON object\n"
+         "\n"
          "  --help               print this help and exit\n"
          "  --version            print the version and exit\n"
          "\n"
          "Viewer: left drag orbits, right or middle drag pans, the wheel zooms, F frames the "
          "scene.\n"
-         "Exit status: 0 on success, 2 when the file or the arguments are wrong.\n";
+         "Opening a file while Vitrine runs opens a new window (one process per file).\n"
+         "\n"
+         "Exit status: 0 on success; 2 when the file or the arguments are wrong; 3 when the\n"
+         "Vulkan validation layer (VITRINE_VALIDATION=1) reported messages; 4 when no Vulkan\n"
+         "device (or, for the viewer, no display) is available.\n"
+         "--check: 0 usable with no problem, 1 loaded with warnings, 2 errors (not usable).\n";
 }
 
 CliResult parseCommandLine(const std::vector<std::string>& args) {
@@ -182,6 +246,56 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
         r.error = "--exposure " + v + ": expected a number of stops from -64 to 64";
         return r;
       }
+    } else if (a == "--thumbnail") {
+      if (i + 3 >= args.size()) {
+        r.error = "--thumbnail needs SIZE IN OUT.png";
+        return r;
+      }
+      uint32_t size = 0;
+      v = args[++i];
+      if (!parseNumber(v, size) || size < 16 || size > 4096) {
+        r.error = "--thumbnail " + v + ": expected a size in pixels from 16 to 4096";
+        return r;
+      }
+      o.thumbnailSize = size;
+      if (!o.file.empty()) {
+        r.error = "more than one file given: " + o.file + " and " + args[i + 1];
+        return r;
+      }
+      o.file = args[++i];
+      o.thumbnailOut = args[++i];
+    } else if (a == "--frames") {
+      if (!value(v)) return r;
+      CliOptions::FrameRange range;
+      if (!parseFrameRange(v, range)) {
+        r.error = "--frames " + v +
+                  ": expected START:END:FPS in seconds and frames per second, START <= END, "
+                  "FPS > 0, at most " +
+                  std::to_string(kMaxFrames) + " frames, e.g. 0:2:24";
+        return r;
+      }
+      o.frames = range;
+    } else if (a == "--turntable") {
+      if (!value(v)) return r;
+      float seconds = 0.0f;
+      if (!parseNumber(v, seconds) || !std::isfinite(seconds) || !(seconds > 0.0f) ||
+          seconds > 3000.0f) {
+        // 3000 s at the 30 frames per second of --turntable alone stays under kMaxFrames.
+        r.error = "--turntable " + v + ": expected a number of seconds from 0 (exclusive) to 3000";
+        return r;
+      }
+      o.turntableSeconds = seconds;
+    } else if (a == "--out") {
+      if (!value(v)) return r;
+      if (v.empty()) {
+        r.error = "--out: expected a directory";
+        return r;
+      }
+      o.outDir = v;
+    } else if (a == "--check") {
+      o.check = true;
+    } else if (a == "--json") {
+      o.json = true;
     } else if (a.size() > 1 && a[0] == '-') {
       r.error = "unknown option " + a + " (see --help)";
       return r;
@@ -192,6 +306,7 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       return r;
     }
   }
+  if (!o.help && !o.version) r.error = checkCombinations(o);
   return r;
 }
 

@@ -32,6 +32,20 @@ struct CliOptions {
   glm::vec3 backgroundColor{0.0f};
   CliTonemap tonemap = CliTonemap::Neutral;  // --tonemap neutral|aces|agx|none
   float exposure = 0.0f;                     // --exposure EV
+  // --- batch modes (app/batch_*.h): no window, no UI --------------------------------------
+  // --thumbnail SIZE IN OUT.png: a SIZE x SIZE three-quarter view of IN (IN becomes `file`).
+  std::optional<uint32_t> thumbnailSize;
+  std::string thumbnailOut;
+  // --frames START:END:FPS: frame i (from 0) shows the instant START + i / FPS, for every i
+  // where that is <= END (to 1e-4 of a frame); needs --out.
+  struct FrameRange {
+    float start = 0.0f, end = 0.0f, fps = 30.0f;
+  };
+  std::optional<FrameRange> frames;
+  std::optional<float> turntableSeconds;  // --turntable SECONDS: one orbit over SECONDS
+  std::optional<std::string> outDir;      // --out DIR: where --frames / --turntable write
+  bool check = false;                     // --check: report the asset's problems, exit 0/1/2
+  bool json = false;                      // --json: --check prints a JSON report
   bool help = false;
   bool version = false;
 };
@@ -40,6 +54,13 @@ struct CliResult {
   CliOptions options;
   std::string error;  // set when the arguments are wrong; one line, no program name
 };
+
+// The most frames --frames accepts (and that --turntable alone can make).
+inline constexpr uint64_t kMaxFrames = 100000;
+
+// How many frames `range` holds: those at START + i / FPS <= END, i from 0 (see --help);
+// kMaxFrames + 1 when there would be more.
+uint64_t frameCount(const CliOptions::FrameRange& range);
 
 [[nodiscard]] CliResult parseCommandLine(const std::vector<std::string>& args);
 

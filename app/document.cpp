@@ -7,6 +7,7 @@ DocumentResult loadDocument(const std::string& path) {
   scene::LoadResult loaded = scene::loadScene(path);
   if (!loaded.scene) {
     result.error = loaded.error;
+    result.warnings = std::move(loaded.warnings);
     return result;
   }
   auto doc = std::make_unique<Document>();

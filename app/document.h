@@ -27,6 +27,7 @@ struct Document {
 struct DocumentResult {
   std::unique_ptr<Document> document;  // null on error
   std::string error;                   // one line: "<file>: <where>: <what>"
+  std::vector<std::string> warnings;   // on error: the loader's warnings met before it (--check)
 };
 
 // Loads, validates and binds the animations of the asset at `path`. Never throws.

@@ -6,6 +6,9 @@
 
 #include "animation.h"
 #include "animation_selection.h"
+#include "batch_check.h"
+#include "batch_frames.h"
+#include "batch_thumbnail.h"
 #include "cli.h"
 #include "document.h"
 #include "headless.h"
@@ -48,6 +51,12 @@ int main(int argc, char** argv) {
   }
 
   const std::string file = o.file.empty() ? demoScenePath(argv[0]) : o.file;
+  if (o.check || o.thumbnailSize || o.frames || o.turntableSeconds) {  // batch: no window
+    app::CliOptions batch = o;
+    batch.file = file;
+    if (o.check) return app::runCheck(batch);
+    return o.thumbnailSize ? app::runThumbnail(batch) : app::runFrames(batch);
+  }
   app::DocumentResult loaded = app::loadDocument(file);
   if (!loaded.document) {
     std::fprintf(stderr, "vitrine: %s\n", loaded.error.c_str());

@@ -8,6 +8,7 @@ packages=(
   libglfw3-dev libglm-dev libtinygltf-dev nlohmann-json3-dev libimgui-dev libstb-dev
   libgtest-dev libbenchmark-dev
   xvfb xauth assimp-testmodels clang-format
+  desktop-file-utils libxml2-utils shared-mime-info
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,114 @@
+#include "batch_common.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include "animation_selection.h"
+#include "headless.h"
+#include "look.h"
+
+namespace vitrine::app {
+namespace {
+
+// IEC 61966-2-1 decoding and encoding of one 8-bit sRGB code (the formulas of formulas.md,
+// "Colour").
+float decodeSrgb(uint8_t code) {
+  const float c = float(code) / 255.0f;
+  return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
+}
+uint8_t encodeSrgb(float linear) {
+  linear = std::clamp(linear, 0.0f, 1.0f);
+  const float c =
+      linear <= 0.0031308f ? 12.92f * linear : 1.055f * std::pow(linear, 1.0f / 2.4f) - 0.055f;
+  return uint8_t(std::lround(c * 255.0f));
+}
+
+}  // namespace
+
+std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptions& options,
+                                         int* exitCode) {
+  DocumentResult loaded = loadDocument(file);
+  if (!loaded.document) {
+    std::fprintf(stderr, "vitrine: %s\n", loaded.error.c_str());
+    *exitCode = kExitBadInput;
+    return std::nullopt;
+  }
+  BatchAsset asset;
+  asset.document = std::move(loaded.document);
+  const Document& doc = *asset.document;
+  for (const std::string& w : doc.loadWarnings)
+    std::fprintf(stderr, "vitrine: warning: %s\n", w.c_str());
+  for (const std::string& w : doc.channelWarnings)
+    std::fprintf(stderr, "vitrine: warning: %s: %s\n", file.c_str(), w.c_str());
+  std::vector<std::string> clipNames;
+  for (const anim::ClipInfo& clip : doc.animations->clips()) clipNames.push_back(clip.name);
+  std::string error;
+  if (!selectAnimations(clipNames, options.animations, asset.enabled, &error)) {
+    std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
+    *exitCode = kExitBadInput;
+    return std::nullopt;
+  }
+  return asset;
+}
+
+float firstFrameTime(const Document& document, const std::vector<bool>& enabled) {
+  const std::vector<anim::ClipInfo>& clips = document.animations->clips();
+  std::optional<float> first;
+  for (size_t i = 0; i < clips.size() && i < enabled.size(); ++i) {
+    const bool bound = std::any_of(clips[i].channels.begin(), clips[i].channels.end(),
+                                   [](const anim::ChannelInfo& c) { return c.bound; });
+    if (enabled[i] && bound) first = std::min(first.value_or(clips[i].start), clips[i].start);
+  }
+  return first.value_or(0.0f);
+}
+
+std::unique_ptr<renderer::Renderer> createBatchRenderer() {
+  renderer::Options ro;
+  ro.validation = validationRequested();
+  ro.cacheDirectory = environmentCacheDirectory();
+  std::string error;
+  auto r = renderer::Renderer::create(ro, &error);
+  if (!r) std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+  return r;
+}
+
+void unpremultiplyAlpha(renderer::Pixels& pixels) {
+  for (size_t i = 0; i + 3 < pixels.rgba.size(); i += 4) {
+    uint8_t* p = &pixels.rgba[i];
+    if (p[3] == 0) {
+      p[0] = p[1] = p[2] = 0;
+    } else if (p[3] < 255) {
+      const float a = float(p[3]) / 255.0f;
+      for (int c = 0; c < 3; ++c) p[c] = encodeSrgb(decodeSrgb(p[c]) / a);
+    }
+  }
+}
+
+bool writePngAtomically(const std::string& path, const renderer::Pixels& pixels,
+                        std::string* error) {
+  namespace fs = std::filesystem;
+  // Same directory, so the rename stays on one file system (and is atomic there).
+  const fs::path target(path);
+  const fs::path temp = target.parent_path() /
+                        ("." + target.filename().string() + ".part-" + std::to_string(getpid()));
+  if (!writePng(temp.string(), pixels, error)) {
+    std::error_code ignored;
+    fs::remove(temp, ignored);
+    *error = path + ": cannot write: " + error->substr(error->rfind(": ") + 2);
+    return false;
+  }
+  std::error_code ec;
+  fs::rename(temp, target, ec);
+  if (ec) {
+    fs::remove(temp, ec);
+    *error = path + ": cannot write: " + ec.message();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace vitrine::app

@@ -1,0 +1,137 @@
+// --check and --check --json through the executable, on generated good, warning and error
+// assets: the documented exit statuses (0, 1, 2), lines and JSON report.
+#include <optional>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "asset_builder.h"
+#include "run_vitrine.h"
+
+namespace vitrine::test {
+namespace {
+
+using nlohmann::json;
+
+AssetBuilder quadAsset() {
+  AssetBuilder b;
+  b.addScene({b.addMeshNode(b.addColoredQuad({1.0f, 0.5f, 0.0f, 1.0f}))});
+  return b;
+}
+
+// Animates node 0's translation (a core channel), or the property at `pointer`
+// (KHR_animation_pointer), with one LINEAR VEC3 channel over 0..1 s.
+void addTranslation(AssetBuilder& b, const std::string& pointer = {}) {
+  const int input = b.addFloats({0.0f, 1.0f}, "SCALAR");
+  b.json()["accessors"][input]["min"] = {0.0f};
+  b.json()["accessors"][input]["max"] = {1.0f};
+  const int output = b.addVec3({{0, 0, 0}, {1, 0, 0}});
+  const json target =
+      pointer.empty() ? json{{"node", 0}, {"path", "translation"}}
+                      : json{{"path", "pointer"},
+                             {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}};
+  b.json()["animations"].push_back({{"samplers", {{{"input", input}, {"output", output}}}},
+                                    {"channels", {{{"sampler", 0}, {"target", target}}}}});
+}
+
+// Two problems the loader and the binder skip: a primitive without POSITION, and a channel
+// aimed at a property that does not exist.
+std::string warningAsset() {
+  AssetBuilder b = quadAsset();
+  b.json()["meshes"][0]["primitives"].push_back({{"attributes", json::object()}});
+  addTranslation(b);
+  addTranslation(b, "/nodes/0/nonexistent");
+  b.json()["extensionsUsed"] = {"KHR_animation_pointer"};
+  return b.writeGltf("check-warning");
+}
+
+TEST(BatchCheck, GoodAssetExitsZeroWithTheSummaryAlone) {
+  AssetBuilder b = quadAsset();
+  addTranslation(b);
+  const std::string file = b.writeGltf("check-good");
+  const ProcessResult r = runVitrine({file, "--check"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, file + ": 0 error(s), 0 warning(s)\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(BatchCheck, WarningsExitOneWithOneLineEach) {
+  const std::string file = warningAsset();
+  const ProcessResult r = runVitrine({file, "--check"});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.out,
+            "warning /meshes/0/primitives/1/attributes: no POSITION; primitive skipped\n"
+            "warning /animations/1/channels/0: cannot resolve \"/nodes/0/nonexistent\": not a "
+            "property of the glTF Object Model\n" +
+                file + ": 0 error(s), 2 warning(s)\n");
+}
+
+TEST(BatchCheck, ErrorsExitTwo) {
+  AssetBuilder b = quadAsset();
+  b.json()["meshes"][0]["primitives"][0]["attributes"]["POSITION"] = 99;
+  const std::string file = b.writeGltf("check-error");
+  const ProcessResult r = runVitrine({file, "--check"});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.out,
+            "error /meshes/0/primitives/0/attributes/POSITION: accessor 99 does not exist (4 "
+            "accessors)\n" +
+                file + ": 1 error(s), 0 warning(s)\n");
+}
+
+TEST(BatchCheck, UnreadableFileIsAnErrorAboutTheWholeFile) {
+  const std::string file = scratchPath("check-truncated.glb");
+  writeFile(file, std::string("glTF"));
+  const ProcessResult r = runVitrine({file, "--check"});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.out, "error (file): truncated GLB: file has 4 bytes, the header needs 12\n" + file +
+                       ": 1 error(s), 0 warning(s)\n");
+}
+
+TEST(BatchCheck, JsonHasTheSameContent) {
+  const std::string file = warningAsset();
+  const ProcessResult text = runVitrine({file, "--check"});
+  const ProcessResult r = runVitrine({file, "--check", "--json"});
+  EXPECT_EQ(r.status, 1) << r.err;
+  const json report = json::parse(r.out, nullptr, false);
+  ASSERT_TRUE(report.is_object()) << r.out;
+  EXPECT_EQ(report["file"], file);
+  EXPECT_EQ(report["usable"], true);
+  EXPECT_EQ(report["errors"], 0);
+  EXPECT_EQ(report["warnings"], 2);
+  // Rebuild the text lines from the JSON: they are the text report's.
+  std::string lines;
+  for (const json& p : report["problems"]) {
+    const std::string pointer = p["pointer"];
+    lines += p["severity"].get<std::string>() + " " + (pointer.empty() ? "(file)" : pointer) +
+             ": " + p["message"].get<std::string>() + "\n";
+  }
+  EXPECT_EQ(lines + file + ": 0 error(s), 2 warning(s)\n", text.out);
+
+  AssetBuilder b = quadAsset();
+  b.json()["meshes"][0]["primitives"][0]["attributes"]["POSITION"] = 99;
+  const ProcessResult e = runVitrine({b.writeGltf("check-error-json"), "--check", "--json"});
+  EXPECT_EQ(e.status, 2);
+  const json error = json::parse(e.out, nullptr, false);
+  ASSERT_TRUE(error.is_object()) << e.out;
+  EXPECT_EQ(error["usable"], false);
+  EXPECT_EQ(error["errors"], 1);
+  ASSERT_EQ(error["problems"].size(), 1u);
+  EXPECT_EQ(error["problems"][0]["severity"], "error");
+  EXPECT_EQ(error["problems"][0]["pointer"], "/meshes/0/primitives/0/attributes/POSITION");
+}
+
+TEST(BatchCheck, NeedsNoVulkan) {
+  // No Vulkan driver at all: --check still reports (it never creates a renderer).
+  AssetBuilder b = quadAsset();
+  const std::string file = b.writeGltf("check-novulkan");
+  const char* before = getenv("VK_ICD_FILENAMES");
+  const std::optional<std::string> icd = before ? std::optional<std::string>(before) : std::nullopt;
+  setenv("VK_ICD_FILENAMES", "/nonexistent/icd.json", 1);
+  const ProcessResult r = runVitrine({file, "--check"});
+  icd ? setenv("VK_ICD_FILENAMES", icd->c_str(), 1) : unsetenv("VK_ICD_FILENAMES");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, file + ": 0 error(s), 0 warning(s)\n");
+}
+
+}  // namespace
+}  // namespace vitrine::test
