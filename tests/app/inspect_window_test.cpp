@@ -10,6 +10,7 @@
 #include "document.h"
 #include "inspector_model.h"
 #include "slot_edit.h"
+#include "view_panel.h"
 #include "viewer.h"
 
 namespace vitrine::app {
@@ -17,9 +18,9 @@ namespace {
 
 constexpr uint32_t kShot = 64;
 
-// The demo's "Box" (node 1), seen through the demo's camera in a kShot x kShot image.
-glm::ivec2 boxPixel(const renderer::View& view) {
-  const glm::vec4 clip = view.projection * view.view * glm::vec4(-1.6f, 0.4f, 0.0f, 1.0f);
+// Where a world-space point lands in a kShot x kShot image seen through `view`.
+glm::ivec2 screenPixel(const renderer::View& view, const glm::vec3& world) {
+  const glm::vec4 clip = view.projection * view.view * glm::vec4(world, 1.0f);
   const glm::vec2 ndc = glm::vec2(clip) / clip.w;
   return {int((ndc.x * 0.5f + 0.5f) * kShot), int((0.5f - ndc.y * 0.5f) * kShot)};
 }
@@ -61,7 +62,7 @@ TEST(InspectWindow, EditedFactorAndHiddenNodeReachTheGpu) {
   std::string camError;
   const auto view = assetCameraView(scene, 0, 1.0f, &camError);
   ASSERT_TRUE(view) << camError;
-  const glm::ivec2 at = boxPixel(*view);
+  const glm::ivec2 at = screenPixel(*view, {-1.6f, 0.4f, 0.0f});  // the demo's "Box" (node 1)
   const glm::u8vec4 before = pixel(viewer->renderer().renderOffscreen(*view, kShot, kShot), at);
   EXPECT_LT(int(before.g), 30);
 
@@ -91,6 +92,23 @@ TEST(InspectWindow, EditedFactorAndHiddenNodeReachTheGpu) {
   EXPECT_EQ(viewer->renderer().lastDrawStats().drawCalls, 3u);
   const glm::u8vec4 gone = pixel(viewer->renderer().renderOffscreen(*view, kShot, kShot), at);
   EXPECT_LT(int(gone.g), int(after.g) - 50) << "the glowing box is no longer drawn";
+
+  // The lighting panel switches the environment after start-up: a bad .hdr keeps the current
+  // light (none) with a message naming the file; the studio then lights the floor.
+  const glm::ivec2 floor = screenPixel(*view, {0.8f, -0.1f, 1.2f});  // the top of the floor
+  const glm::u8vec4 dark = pixel(viewer->renderer().renderOffscreen(*view, kShot, kShot), floor);
+  EXPECT_LT(int(dark.r), 10);
+  std::string envError;
+  EXPECT_FALSE(
+      ViewPanel::switchEnvironment(s, viewer->renderer(), "/nonexistent/sky.hdr", &envError));
+  EXPECT_EQ(envError.rfind("/nonexistent/sky.hdr: ", 0), 0u) << envError;
+  EXPECT_FALSE(s.hasEnvironment);
+  ASSERT_TRUE(ViewPanel::switchEnvironment(s, viewer->renderer(), "studio", &envError));
+  EXPECT_TRUE(s.hasEnvironment);
+  EXPECT_EQ(s.look.environment, "studio");
+  ASSERT_TRUE(viewer->runFrame());
+  const glm::u8vec4 lit = pixel(viewer->renderer().renderOffscreen(*view, kShot, kShot), floor);
+  EXPECT_GT(int(lit.r), 20) << "the studio lights the grey floor";
 
   // GPU time from the window's frames' timestamps.
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
