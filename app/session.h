@@ -14,20 +14,27 @@
 
 namespace vitrine::app {
 
+// Asked by a panel, done by the viewer once the UI is built: fit the orbit camera to a node
+// and its subtree or, without a node, to the whole active scene (and leave any asset camera).
+struct FrameRequest {
+  std::optional<uint32_t> node;
+};
+
 struct Session {
   std::unique_ptr<Document> document;  // never null while the viewer runs
   Timeline timeline;
   // Slot writes of this frame, from animation and from hand edits alike (same slots, same
   // ranges): the viewer hands them to Renderer::applyChanges, then clears them.
   scene::DirtySet dirty;
-  std::optional<uint32_t> selectedNode;  // index into document->scene->nodes
-  std::optional<int> assetCamera;        // looking through this glTF camera, else orbiting
-  CliOptions look;                       // tone mapping, exposure, environment, background
-  bool hasEnvironment = false;           // an image-based light is loaded
-  bool showUi = true;                    // Tab hides every panel
-  PanelVisibility panels;                // which panels show when showUi
-  float uiScale = 1.0f;                  // the window's content scale (DPI)
-  std::string status;                    // a one-line message for the user ("Saved ...")
+  std::optional<uint32_t> selectedNode;      // index into document->scene->nodes
+  std::optional<FrameRequest> frameRequest;  // cleared by the viewer when done
+  std::optional<int> assetCamera;            // looking through this glTF camera, else orbiting
+  CliOptions look;                           // tone mapping, exposure, environment, background
+  bool hasEnvironment = false;               // an image-based light is loaded
+  bool showUi = true;                        // Tab hides every panel
+  PanelVisibility panels;                    // which panels show when showUi
+  float uiScale = 1.0f;                      // the window's content scale (DPI)
+  std::string status;                        // a one-line message for the user ("Saved ...")
 };
 
 }  // namespace vitrine::app

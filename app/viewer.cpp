@@ -8,8 +8,10 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "layout.h"
 #include "look.h"
 #include "overlay.h"
+#include "selection_overlay.h"
 
 namespace vitrine::app {
 namespace {
@@ -119,6 +121,19 @@ void Viewer::frameScene() {
   orbit_.frame(scene::sceneBounds(scene, scene.activeScene), aspect());
 }
 
+void Viewer::frameNode(uint32_t node) {
+  const scene::Scene& scene = *session_.document->scene;
+  if (node >= scene.nodes.size()) return;
+  scene::Bounds bounds = nodeBounds(scene, node, true);
+  if (bounds.empty() && node < scene.world.size()) {
+    // A camera, a light or an empty group: a unit box around where it is.
+    const glm::vec3 at(scene.world[node][3]);
+    bounds.extend(at - glm::vec3(0.5f));
+    bounds.extend(at + glm::vec3(0.5f));
+  }
+  orbit_.frame(bounds, aspect());
+}
+
 void Viewer::handleMouse() {
   double x, y;
   glfwGetCursorPos(window_, &x, &y);
@@ -147,64 +162,11 @@ void Viewer::handleMouse() {
 }
 
 void Viewer::buildUi() {
-  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowBgAlpha(0.6f);
-  ImGui::Begin("Vitrine", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
-  const scene::Scene& scene = *session_.document->scene;
-  std::optional<int>& assetCamera = session_.assetCamera;
-  ImGui::TextUnformatted(
-      std::filesystem::path(session_.document->path).filename().string().c_str());
-  size_t primitives = 0;
-  for (const auto& m : scene.meshes) primitives += m.primitives.size();
-  ImGui::Text("%zu nodes, %zu meshes, %zu primitives, %zu materials", scene.nodes.size(),
-              scene.meshes.size(), primitives, scene.materials.size());
-  ImGui::Text("%s", renderer_->deviceName().c_str());
-  ImGui::Text("%.1f ms/frame", frameMs_);
-  const renderer::UploadStats uploads = renderer_->lastUploadStats();
-  ImGui::Text("Uploaded %llu bytes in %u ranges", static_cast<unsigned long long>(uploads.bytes),
-              uploads.ranges);
-  ImGui::Separator();
-  if (!scene.cameras.empty()) {
-    const std::string current =
-        assetCamera ? "Camera " + std::to_string(*assetCamera) : std::string("Orbit");
-    if (ImGui::BeginCombo("View", current.c_str())) {
-      if (ImGui::Selectable("Orbit", !assetCamera)) session_.assetCamera.reset();
-      for (int i = 0; i < int(scene.cameras.size()); ++i) {
-        std::string error;
-        if (!assetCameraView(scene, i, 1.0f, &error)) continue;  // no node uses it
-        const std::string label =
-            scene.cameras[i].name.empty() ? "Camera " + std::to_string(i) : scene.cameras[i].name;
-        if (ImGui::Selectable(label.c_str(), assetCamera == i)) assetCamera = i;
-      }
-      ImGui::EndCombo();
-    }
-  }
-  if (ImGui::Button("Frame scene (F)")) {
-    frameScene();
-    assetCamera.reset();
-  }
-  ImGui::TextDisabled("Left drag: orbit   Right/middle drag: pan   Wheel: zoom");
-  buildLookUi();
-  ImGui::End();
-}
-
-void Viewer::buildLookUi() {
-  if (!ImGui::CollapsingHeader("Look")) return;
-  CliOptions& look = session_.look;
-  static const char* const kTonemaps[] = {"Khronos PBR Neutral", "ACES filmic", "AgX", "None"};
-  int tonemap = int(look.tonemap);
-  if (ImGui::Combo("Tone mapping", &tonemap, kTonemaps, 4)) look.tonemap = CliTonemap(tonemap);
-  ImGui::SliderFloat("Exposure (EV)", &look.exposure, -8.0f, 8.0f, "%.1f");
-  if (session_.hasEnvironment) {
-    ImGui::SliderFloat("Environment intensity", &look.environmentIntensity, 0.0f, 4.0f, "%.2f");
-    ImGui::SliderFloat("Environment rotation", &look.environmentRotationDegrees, -180.0f, 180.0f,
-                       "%.0f deg");
-  }
-  static const char* const kBackgrounds[] = {"Environment", "Blurred environment", "Colour"};
-  int background = int(look.background);
-  if (ImGui::Combo("Background", &background, kBackgrounds, 3))
-    look.background = CliBackground(background);
-  if (look.background == CliBackground::Color) ImGui::ColorEdit3("Colour", &look.backgroundColor.x);
+  if (!session_.showUi) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const Layout layout =
+      computeLayout({display.x, display.y}, session_.uiScale, 0.0f, session_.panels);
+  scenePanels_.draw(layout, session_, *renderer_, frameMs_);
 }
 
 void Viewer::animate(double wallSeconds) {
@@ -265,7 +227,14 @@ bool Viewer::runFrame() {
   handleEvents();
   handleMouse();
   buildUi();
-  overlay_->endFrame();
+  if (session_.frameRequest) {
+    if (session_.frameRequest->node)
+      frameNode(*session_.frameRequest->node);
+    else
+      frameScene();
+    session_.assetCamera.reset();
+    session_.frameRequest.reset();
+  }
 
   animate(wallSeconds);
   const float a = float(fbw) / float(fbh);
@@ -276,6 +245,9 @@ bool Viewer::runFrame() {
       view = *v;
   }
   applyLook(session_.look, view);
+  // After animation, with this frame's View: the box follows what is drawn.
+  scenePanels_.drawSelection(session_, view);
+  overlay_->endFrame();
   const auto status = renderer_->drawFrame(view, uint32_t(fbw), uint32_t(fbh),
                                            [this](VkCommandBuffer cmd) { overlay_->record(cmd); });
   if (status == renderer::FrameStatus::Presented) ++framesPresented_;

@@ -13,6 +13,7 @@
 #include "environment_image.h"
 #include "input.h"
 #include "renderer.h"
+#include "scene_panels.h"
 #include "session.h"
 
 struct GLFWwindow;
@@ -47,6 +48,8 @@ class Viewer {
   bool runFrame();
   // Frames the whole scene with the orbit camera (the F key).
   void frameScene();
+  // Frames node `node` and its subtree (its position when it has no mesh below it).
+  void frameNode(uint32_t node);
   // Queues an event as if the window had delivered it; handled at the start of the next frame,
   // whatever the UI's keyboard focus (tests drive the app through this).
   void inject(InputEvent event) { pending_.push_back(std::move(event)); }
@@ -64,7 +67,6 @@ class Viewer {
   void handleDrop(const DropEvent& drop);
   void handleMouse();
   void buildUi();
-  void buildLookUi();
   float aspect() const;
   void animate(double wallSeconds);
 
@@ -72,6 +74,7 @@ class Viewer {
   std::unique_ptr<renderer::Renderer> renderer_;
   std::unique_ptr<Overlay> overlay_;
   Session session_;
+  ScenePanels scenePanels_;
   std::vector<InputEvent> pending_;  // from the window's callbacks and inject()
   ViewerOptions options_;
   OrbitCamera orbit_;

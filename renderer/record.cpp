@@ -84,7 +84,7 @@ void beginRendering(VkCommandBuffer cmd, const Attachments& a, const FinalImage&
 }
 
 // Opaque and mask draws in scene order, then blend draws sorted back to front by the
-// distance from the eye to the centre of their bounds.
+// distance from the eye to the centre of their bounds. Draws of hidden nodes are left out.
 std::vector<uint32_t> drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nodes,
                                 const glm::vec3& eye) {
   std::vector<uint32_t> order;
@@ -92,6 +92,7 @@ std::vector<uint32_t> drawOrder(const SceneGpu& scene, const std::vector<gpu::No
   order.reserve(scene.draws.size());
   for (uint32_t i = 0; i < scene.draws.size(); ++i) {
     const Draw& d = scene.draws[i];
+    if (d.node < scene.hidden.size() && scene.hidden[d.node]) continue;  // KHR_node_visibility
     if (!d.blend) {
       order.push_back(i);
       continue;
@@ -107,15 +108,16 @@ std::vector<uint32_t> drawOrder(const SceneGpu& scene, const std::vector<gpu::No
   return order;
 }
 
-void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
-                 const SceneGpu& scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                 VkDescriptorSet environmentSet, const View& view, VkFormat colorFormat,
-                 BackgroundPass* background) {
+DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
+                      const SceneGpu& scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
+                      VkDescriptorSet environmentSet, const View& view, VkFormat colorFormat,
+                      BackgroundPass* background) {
+  DrawStats stats;
   if (scene.draws.empty()) {
     if (background)
       recordBackground(cmd, ctx, pipelines, *background, colorFormat, tonemapOperator(view.tonemap),
                        slot, false, environmentSet);
-    return;
+    return stats;
   }
   VkBuffer buffers[kStreamCount];
   for (uint32_t i = 0; i < kStreamCount; ++i) buffers[i] = scene.vertices.buffer;
@@ -168,28 +170,34 @@ void recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
     vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof(constants), &constants);
     vkCmdDrawIndexed(cmd, d.indexCount, 1, d.firstIndex, d.vertexOffset, 0);
+    ++stats.drawCalls;
+    if (d.topology == scene::Topology::Triangles) stats.triangles += d.indexCount / 3;
   }
   if (!backgroundDrawn)
     recordBackground(cmd, ctx, pipelines, *background, colorFormat, tonemapOperator(view.tonemap),
                      slot, true, environmentSet);
+  return stats;
 }
 
 }  // namespace
 
-void recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
-                 const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                 VkDescriptorSet environmentSet, const View& view, const Attachments& attachments,
-                 const FinalImage& target, BackgroundPass* background) {
+DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
+                      const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
+                      VkDescriptorSet environmentSet, const View& view,
+                      const Attachments& attachments, const FinalImage& target,
+                      BackgroundPass* background) {
+  DrawStats stats;
   transitionAttachments(cmd, attachments, target);
   beginRendering(cmd, attachments, target, view);
   if (scene) {
-    recordDraws(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet, view,
-                attachments.colorFormat, background);
+    stats = recordDraws(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet, view,
+                        attachments.colorFormat, background);
   } else if (background) {
     recordBackground(cmd, ctx, pipelines, *background, attachments.colorFormat,
                      tonemapOperator(view.tonemap), slot, false, environmentSet);
   }
   vkCmdEndRendering(cmd);
+  return stats;
 }
 
 }  // namespace vitrine::renderer

@@ -27,14 +27,16 @@ struct FinalImage {
   VkPipelineStageFlags2 previousStages = VK_PIPELINE_STAGE_2_NONE;
 };
 
-// Clears to view.clearColor and draws `scene` (may be null: clear only). Leaves the final
-// image in COLOR_ATTACHMENT_OPTIMAL, written in the COLOR_ATTACHMENT_OUTPUT stage.
+// Clears to view.clearColor and draws `scene` (may be null: clear only), but for the draws of
+// nodes KHR_node_visibility hides; returns what it drew (the mesh draws, not the background).
+// Leaves the final image in COLOR_ATTACHMENT_OPTIMAL, written in the COLOR_ATTACHMENT_OUTPUT stage.
 // environmentSet is descriptor set 2 (environment.h). With a `background`, the environment is
 // drawn behind the scene, after its opaque and mask draws and before its blended ones
 // (background.h); null: the clear colour stays.
-void recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
-                 const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                 VkDescriptorSet environmentSet, const View& view, const Attachments& attachments,
-                 const FinalImage& target, BackgroundPass* background);
+DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
+                      const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
+                      VkDescriptorSet environmentSet, const View& view,
+                      const Attachments& attachments, const FinalImage& target,
+                      BackgroundPass* background);
 
 }  // namespace vitrine::renderer

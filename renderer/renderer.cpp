@@ -12,6 +12,7 @@
 #include "context.h"
 #include "environment.h"
 #include "frames.h"
+#include "gpu_timer.h"
 #include "pipelines.h"
 #include "record.h"
 #include "resources.h"
@@ -55,6 +56,7 @@ class RendererImpl final : public Renderer {
     cacheDirectory_ = options.cacheDirectory;
     createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
     for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
+    gpuTimer_.create(ctx_);
     std::array<VkBuffer, kFramesInFlight> frameData;
     for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
     createBackgroundPass(ctx_, pipelines_.layouts, frameData, background_);
@@ -79,6 +81,7 @@ class RendererImpl final : public Renderer {
       if (overlayPass_) vkDestroyRenderPass(ctx_.device, overlayPass_, nullptr);
       if (overlayPool_) vkDestroyDescriptorPool(ctx_.device, overlayPool_, nullptr);
       for (FrameSlot& slot : slots_) destroyFrameSlot(ctx_, slot);
+      gpuTimer_.destroy(ctx_);
       destroyPipelines(ctx_, pipelines_);
     }
     destroyContext(ctx_);
@@ -132,7 +135,7 @@ class RendererImpl final : public Renderer {
   // Only the changed bytes reach the mirrors and the next frame's copies. Not uploaded here:
   // - MaterialExtensions: no GPU buffer yet (the shaders read no extension factor);
   // - Cameras: the app turns the camera into a View, sent as FrameData every frame;
-  // - Visibility: the draws do not follow KHR_node_visibility yet;
+  // - Visibility: decides which draws are skipped (no buffer), and darkens the lights below;
   // - Extras: never rendered;
   // - NodeTransforms: they arrive as the world matrices they changed (worldMatrices).
   void applyChanges(const scene::Scene& scene, const scene::DirtySet& dirty) override {
@@ -142,6 +145,8 @@ class RendererImpl final : public Renderer {
     refreshNodes(scene, dirty.worldMatrices, scene_, uploads_.pending(nodeUploads_));
     refreshLights(scene, dirty[scene::Region::Lights], dirty.worldMatrices, scene_,
                   uploads_.pending(lightUploads_));
+    if (!dirty[scene::Region::Visibility].empty())
+      refreshVisibility(scene, scene_, uploads_.pending(lightUploads_));
     refreshMorphWeights(scene, dirty[scene::Region::MorphWeights], scene_,
                         uploads_.pending(weightUploads_));
     const auto jointsStart = std::chrono::steady_clock::now();
@@ -151,6 +156,8 @@ class RendererImpl final : public Renderer {
   }
 
   UploadStats lastUploadStats() const override { return uploadStats_; }
+  DrawStats lastDrawStats() const override { return drawStats_; }
+  double lastGpuMilliseconds() const override { return gpuTimer_.lastMilliseconds(); }
 
   void setEnvironment(const scene::EnvironmentImage* image) override {
     VK_CHECK(vkDeviceWaitIdle(ctx_.device));
@@ -171,17 +178,21 @@ class RendererImpl final : public Renderer {
     FrameSlot& slot = beginSlot(view);
     const VkCommandBuffer cmd = slot.cmd;
     beginCommands(cmd);
+    gpuTimer_.begin(cmd, slotIndex_);
     uploadStats_ = recordUploads(cmd);
     FinalImage target;
     target.image = offscreen_.resolved.image;
     target.view = offscreen_.resolved.view;
     target.previousStages = VK_PIPELINE_STAGE_2_COPY_BIT;  // the previous readback
-    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, scene_.nodeData,
-                environment_.set, view, offscreen_.attachments, target, backgroundFor(view));
+    drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_,
+                             scene_.nodeData, environment_.set, view, offscreen_.attachments,
+                             target, backgroundFor(view));
     recordReadback(cmd, extent);
+    gpuTimer_.end(cmd, slotIndex_);
     VK_CHECK(vkEndCommandBuffer(cmd));
     submit(slot, VK_NULL_HANDLE, VK_NULL_HANDLE);
     waitFrameSlot(ctx_, slot);
+    gpuTimer_.collect(ctx_, slotIndex_);  // the wait is this path's own: read it now
 
     pixels.width = width;
     pixels.height = height;
@@ -219,13 +230,15 @@ class RendererImpl final : public Renderer {
 
     const VkCommandBuffer cmd = slot.cmd;
     beginCommands(cmd);
+    gpuTimer_.begin(cmd, slotIndex_);
     uploadStats_ = recordUploads(cmd);
     FinalImage target;
     target.image = swapchain_.images[imageIndex];
     target.view = swapchain_.views[imageIndex];
     target.previousStages = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;  // acquire wait
-    recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_, scene_.nodeData,
-                environment_.set, view, swapchain_.attachments, target, backgroundFor(view));
+    drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_,
+                             scene_.nodeData, environment_.set, view, swapchain_.attachments,
+                             target, backgroundFor(view));
     auto pass = vkStruct<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
     pass.renderPass = overlayPass_;
     pass.framebuffer = swapchain_.framebuffers[imageIndex];
@@ -233,6 +246,7 @@ class RendererImpl final : public Renderer {
     vkCmdBeginRenderPass(cmd, &pass, VK_SUBPASS_CONTENTS_INLINE);
     if (overlay) overlay(cmd);
     vkCmdEndRenderPass(cmd);
+    gpuTimer_.end(cmd, slotIndex_);
     VK_CHECK(vkEndCommandBuffer(cmd));
 
     const VkSemaphore finished = swapchain_.renderFinished[imageIndex];
@@ -297,6 +311,7 @@ class RendererImpl final : public Renderer {
     nextSlot_ = (nextSlot_ + 1) % kFramesInFlight;
     FrameSlot& slot = slots_[slotIndex_];
     waitFrameSlot(ctx_, slot);
+    gpuTimer_.collect(ctx_, slotIndex_);
     const gpu::FrameData data = frameData(view, hasScene_ ? uint32_t(scene_.lights.size()) : 0u,
                                           environment_.enabled ? environment_.maxLod : -1.0f);
     std::memcpy(slot.frameData.mapped, &data, sizeof(data));
@@ -380,6 +395,8 @@ class RendererImpl final : public Renderer {
   uint32_t weightUploads_ = 0, jointUploads_ = 0;
   double jointSeconds_ = 0.0;
   UploadStats uploadStats_;  // of the last frame recorded
+  DrawStats drawStats_;      // of the last frame recorded
+  GpuTimer gpuTimer_;
 
   EnvironmentGpu environment_;
   BackgroundPass background_;

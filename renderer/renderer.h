@@ -65,6 +65,14 @@ struct UploadStats {
   double jointSeconds = 0.0;
 };
 
+// What the last frame drew of the scene: indexed mesh draws recorded (the background pass and
+// the overlay not counted) and the triangles among them (triangle-list draws: indices / 3).
+// Draws of nodes hidden by KHR_node_visibility are not recorded, so not counted.
+struct DrawStats {
+  uint32_t drawCalls = 0;
+  uint64_t triangles = 0;
+};
+
 // An 8-bit sRGB-encoded RGBA image, rows top to bottom.
 struct Pixels {
   uint32_t width = 0, height = 0;
@@ -97,8 +105,9 @@ class Renderer {
   virtual ~Renderer() = default;
 
   // Uploads geometry, textures and materials of `scene` (replacing any previous scene) and
-  // draws the nodes reachable from scene.scenes[sceneIndex]. The renderer keeps no
-  // reference to `scene`. Uses scene.world as it is (updateWorldTransforms first).
+  // draws the nodes reachable from scene.scenes[sceneIndex], but for those KHR_node_visibility
+  // hides (Node::visible 0 on them or an ancestor). The renderer keeps no reference to
+  // `scene`. Uses scene.world as it is (updateWorldTransforms first).
   virtual void setScene(const scene::Scene& scene, int sceneIndex) = 0;
   // Copies the current world matrices (scene.world) for the next frame, all of them, with the
   // joint matrices they give and every morph weight.
@@ -106,11 +115,21 @@ class Renderer {
   // Uploads, with the next frame, what `dirty` (coalesced) says changed in `scene` since the
   // last call: byte ranges of the packed material arrays and of the morph weights, node data of
   // the changed world matrices, the joint matrices of the joints among them (recomputed here),
-  // and the lights whose values or nodes changed. Only those bytes are sent, through
-  // a staging ring per frame in flight (no wait for the GPU). Calls between two frames add up.
+  // and the lights whose values or nodes changed. A Region::Visibility change re-decides which
+  // nodes are hidden (the next frame's draws) and updates the lights under them. Only those
+  // bytes are sent, through a staging ring per frame in flight (no wait for the GPU). Calls
+  // between two frames add up.
   virtual void applyChanges(const scene::Scene& scene, const scene::DirtySet& dirty) = 0;
   // What the last frame rendered uploaded of the changes (for statistics and tests).
   virtual UploadStats lastUploadStats() const = 0;
+  // What the last frame recorded (drawFrame or renderOffscreen) drew.
+  virtual DrawStats lastDrawStats() const = 0;
+  // GPU time of the most recent frame whose timestamps are back: the span between timestamps
+  // written at the start and the end of its command buffer (uploads, scene, overlay or
+  // readback), in milliseconds. Read when the frame's slot is next waited for, so it lags a
+  // frame or two and never stalls. 0 before any frame came back, or when the queue has no
+  // timestamps (timestampValidBits 0).
+  virtual double lastGpuMilliseconds() const = 0;
 
   // Replaces the image-based light: `image` (an equirectangular linear RGB map) becomes a
   // prefiltered specular cube and irradiance coefficients, computed on the GPU (or read from

@@ -5,6 +5,7 @@
 
 #include <glm/gtc/matrix_inverse.hpp>
 
+#include "visibility.h"
 #include "vk_check.h"
 #include "vk_struct.h"
 
@@ -169,6 +170,15 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
                   scene.images[i].rgba8.size());
 }
 
+// Light instance i's LightData; a hidden node's light shines with no colour (KHR_node_visibility
+// hides light sources too), so the shader's light count need not change.
+gpu::LightData instanceData(const scene::Scene& scene, const SceneGpu& gpu, size_t i) {
+  gpu::LightData d = lightData(scene, gpu.lights[i]);
+  const uint32_t node = gpu.lights[i].node;
+  if (node < gpu.hidden.size() && gpu.hidden[node]) d.color = glm::vec4(0.0f);
+  return d;
+}
+
 // The mirrors of the buffers updated per frame, at their initial values.
 void initMirrors(const scene::Scene& scene, int sceneIndex, SceneGpu& gpu) {
   // One entry per material plus the default, whatever the scene's array holds.
@@ -181,9 +191,10 @@ void initMirrors(const scene::Scene& scene, int sceneIndex, SceneGpu& gpu) {
   gpu.nodeData.assign(std::max<size_t>(1, gpu.nodeCount), nodeData(glm::mat4(1.0f)));
   for (uint32_t i = 0; i < gpu.nodeCount && i < scene.world.size(); ++i)
     gpu.nodeData[i] = nodeData(scene.world[i]);
+  computeHidden(scene, gpu.hidden);
   gpu.lights = findLightInstances(scene, sceneIndex);
   gpu.lightData.assign(std::max<size_t>(1, gpu.lights.size()), gpu::LightData{});
-  for (size_t i = 0; i < gpu.lights.size(); ++i) gpu.lightData[i] = lightData(scene, gpu.lights[i]);
+  for (size_t i = 0; i < gpu.lights.size(); ++i) gpu.lightData[i] = instanceData(scene, gpu, i);
 }
 
 void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, uint8_t* staging) {
@@ -209,7 +220,7 @@ bool touches(const scene::DirtyRanges& ranges, uint64_t begin, uint64_t end) {
 
 // Recomputes instance i's LightData; marks it when its bytes changed.
 void refreshLight(const scene::Scene& scene, size_t i, SceneGpu& gpu, scene::DirtyRanges& changed) {
-  const gpu::LightData d = lightData(scene, gpu.lights[i]);
+  const gpu::LightData d = instanceData(scene, gpu, i);
   if (std::memcmp(&d, &gpu.lightData[i], sizeof(d)) == 0) return;
   gpu.lightData[i] = d;
   changed.mark(uint32_t(i * sizeof(gpu::LightData)), sizeof(gpu::LightData));
@@ -414,6 +425,12 @@ void refreshAllNodes(const scene::Scene& scene, SceneGpu& gpu, scene::DirtyRange
 
 void refreshAllLights(const scene::Scene& scene, SceneGpu& gpu, scene::DirtyRanges& lightsChanged) {
   for (size_t i = 0; i < gpu.lights.size(); ++i) refreshLight(scene, i, gpu, lightsChanged);
+}
+
+void refreshVisibility(const scene::Scene& scene, SceneGpu& gpu,
+                       scene::DirtyRanges& lightsChanged) {
+  computeHidden(scene, gpu.hidden);
+  refreshAllLights(scene, gpu, lightsChanged);
 }
 
 void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,

@@ -94,6 +94,9 @@ struct SceneGpu {
   std::vector<Draw> draws;  // of the nodes reachable from the chosen scene's roots
   uint32_t nodeCount = 0;
   std::vector<LightInstance> lights;  // of the nodes reachable from the chosen scene's roots
+  // Per node: 1 when KHR_node_visibility hides it (itself or an ancestor; visibility.h). Its
+  // draws are skipped and its lights are uploaded dark.
+  std::vector<uint8_t> hidden;
 };
 
 // Uploads `scene` through one staging buffer (waits for the copy: load time only) and builds
@@ -129,5 +132,8 @@ void refreshLights(const scene::Scene& scene, const scene::DirtyRanges& lightRan
 // marked.
 void refreshAllNodes(const scene::Scene& scene, SceneGpu& gpu, scene::DirtyRanges& nodesChanged);
 void refreshAllLights(const scene::Scene& scene, SceneGpu& gpu, scene::DirtyRanges& lightsChanged);
+// After Node::visible changed (Region::Visibility): recomputes gpu.hidden and every light
+// instance, marking those whose bytes differ (a light under a node just hidden or shown).
+void refreshVisibility(const scene::Scene& scene, SceneGpu& gpu, scene::DirtyRanges& lightsChanged);
 
 }  // namespace vitrine::renderer

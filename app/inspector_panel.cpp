@@ -1,0 +1,127 @@
+#include "inspector_panel.h"
+
+#include <algorithm>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+#include <imgui.h>
+
+#include "node_tree.h"
+#include "slot_edit.h"
+
+namespace vitrine::app {
+namespace {
+
+// A Float or FloatArray slot's value range for dragging: unbounded, 0.01 per pixel.
+constexpr float kDragSpeed = 0.01f;
+
+bool rotationWidget(const Property& p, scene::DirtySet& dirty) {
+  // The slot holds (x, y, z, w); glm::quat's constructor takes (w, x, y, z).
+  const float* q = p.slot.data;
+  const glm::quat rotation(q[3], q[0], q[1], q[2]);
+  glm::vec3 degrees = glm::degrees(glm::eulerAngles(rotation));
+  if (!ImGui::DragFloat3(p.label.c_str(), &degrees.x, 0.5f, 0.0f, 0.0f, "%.1f deg")) return false;
+  const glm::quat edited = glm::normalize(glm::quat(glm::radians(degrees)));
+  const float values[4] = {edited.x, edited.y, edited.z, edited.w};
+  return writeSlot(p.slot, values, dirty);
+}
+
+}  // namespace
+
+bool propertyWidget(const Property& p, const std::vector<bool>& enabled, scene::DirtySet& dirty) {
+  ImGui::PushID(p.pointer.c_str());
+  bool changed = false;
+  if (p.slot.rotation && p.slot.count == 4) {
+    changed = rotationWidget(p, dirty);
+  } else {
+    std::vector<float> v(p.slot.data, p.slot.data + p.slot.count);
+    bool edited = false;
+    const char* label = p.label.c_str();
+    if (p.color && v.size() == 3) {
+      edited = ImGui::ColorEdit3(label, v.data(), ImGuiColorEditFlags_Float);
+    } else if (p.color && v.size() == 4) {
+      edited = ImGui::ColorEdit4(label, v.data(), ImGuiColorEditFlags_Float);
+    } else if (v.size() >= 1 && v.size() <= 4 && p.slot.type != scene::ValueType::FloatArray) {
+      edited = ImGui::DragScalarN(label, ImGuiDataType_Float, v.data(), int(v.size()), kDragSpeed);
+    } else {
+      ImGui::TextUnformatted(label);
+      for (size_t i = 0; i < v.size(); ++i) {
+        ImGui::PushID(int(i));
+        edited |= ImGui::DragFloat("##w", &v[i], kDragSpeed);
+        ImGui::PopID();
+      }
+    }
+    if (edited) changed = writeSlot(p.slot, v, dirty);
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.pointer.c_str());
+  if (animatedBy(p, enabled)) {
+    ImGui::SameLine();
+    // Animated values update live; an edit holds until the clip writes the property again.
+    ImGui::TextColored(ImVec4(1.0f, 0.65f, 0.2f, 1.0f), "animated");
+  }
+  ImGui::PopID();
+  return changed;
+}
+
+void InspectorPanel::draw(const PanelRect& rect, Session& s, renderer::Renderer& renderer) {
+  ImGui::SetNextWindowPos(ImVec2(rect.pos.x, rect.pos.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.size.x, rect.size.y));
+  const ImGuiWindowFlags flags =
+      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+  if (!ImGui::Begin("Inspector", nullptr, flags)) {
+    ImGui::End();
+    return;
+  }
+  if (document_ != s.document.get()) {
+    // A new document (load or reload): its slots are new, resolve them again, once.
+    document_ = s.document.get();
+    model_.reset(*s.document->scene, *s.document->gltf, s.document->animations->clips());
+  }
+  ImGui::PushItemWidth(-90.0f);
+  if (ImGui::CollapsingHeader("Node", ImGuiTreeNodeFlags_DefaultOpen)) nodeSection(s);
+  if (ImGui::CollapsingHeader("Materials", ImGuiTreeNodeFlags_DefaultOpen)) materialSection(s);
+  view_.draw(s, renderer);
+  ImGui::PopItemWidth();
+  ImGui::End();
+}
+
+void InspectorPanel::nodeSection(Session& s) {
+  scene::Scene& scene = *s.document->scene;
+  if (!s.selectedNode || *s.selectedNode >= scene.nodes.size()) {
+    ImGui::TextDisabled("Select a node in the outliner.");
+    return;
+  }
+  const uint32_t n = *s.selectedNode;
+  const scene::Node& node = scene.nodes[n];
+  ImGui::Text("%s", nodeLabel(scene, n).c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("node %u", n);
+  if (node.hasMatrix) ImGui::TextDisabled("Local transform: a matrix (glTF: not animatable)");
+  for (const Property& p : model_.node(n)) propertyWidget(p, s.timeline.enabled(), s.dirty);
+  if (n < scene.world.size()) {
+    const glm::vec3 world(scene.world[n][3]);
+    ImGui::Text("World position  %.3f  %.3f  %.3f", world.x, world.y, world.z);
+  }
+}
+
+void InspectorPanel::materialSection(Session& s) {
+  scene::Scene& scene = *s.document->scene;
+  if (!s.selectedNode) return;
+  const std::vector<uint32_t> materials = nodeMaterials(scene, *s.selectedNode);
+  if (materials.empty()) {
+    ImGui::TextDisabled("No material (no mesh, or the default material).");
+    return;
+  }
+  for (const uint32_t m : materials) {
+    const std::string name =
+        scene.materials[m].name.empty() ? "Material " + std::to_string(m) : scene.materials[m].name;
+    ImGui::PushID(int(m));
+    if (ImGui::TreeNodeEx("material", ImGuiTreeNodeFlags_DefaultOpen, "%s", name.c_str())) {
+      for (const Property& p : model_.material(m)) propertyWidget(p, s.timeline.enabled(), s.dirty);
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
+  }
+}
+
+}  // namespace vitrine::app

@@ -1,0 +1,106 @@
+#include "outliner_panel.h"
+
+#include <climits>
+
+#include <imgui.h>
+
+#include "slot_edit.h"
+
+namespace vitrine::app {
+namespace {
+
+void sceneChooser(Session& s, renderer::Renderer& renderer) {
+  scene::Scene& scene = *s.document->scene;
+  if (scene.scenes.size() < 2) {
+    ImGui::TextUnformatted(sceneLabel(scene, scene.activeScene).c_str());
+    return;
+  }
+  ImGui::SetNextItemWidth(-1.0f);
+  if (!ImGui::BeginCombo("##scene", sceneLabel(scene, scene.activeScene).c_str())) return;
+  for (int i = 0; i < int(scene.scenes.size()); ++i) {
+    ImGui::PushID(i);
+    if (ImGui::Selectable(sceneLabel(scene, i).c_str(), i == scene.activeScene) &&
+        i != scene.activeScene) {
+      scene.activeScene = i;
+      renderer.setScene(scene, i);
+      s.selectedNode.reset();
+      s.frameRequest = FrameRequest{};  // the whole (new) scene
+    }
+    ImGui::PopID();
+  }
+  ImGui::EndCombo();
+}
+
+}  // namespace
+
+void OutlinerPanel::draw(const PanelRect& rect, Session& s, renderer::Renderer& renderer) {
+  ImGui::SetNextWindowPos(ImVec2(rect.pos.x, rect.pos.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.size.x, rect.size.y));
+  const ImGuiWindowFlags flags =
+      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
+  if (!ImGui::Begin("Outliner", nullptr, flags)) {
+    ImGui::End();
+    return;
+  }
+  sceneChooser(s, renderer);
+  scene::Scene& scene = *s.document->scene;
+  if (document_ != s.document.get() || sceneIndex_ != scene.activeScene) {
+    document_ = s.document.get();
+    sceneIndex_ = scene.activeScene;
+    rows_ = buildNodeTree(scene, sceneIndex_);
+  }
+  ImGui::BeginDisabled(!s.selectedNode);
+  if (ImGui::Button("Frame selected")) s.frameRequest = FrameRequest{s.selectedNode};
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Frame all")) s.frameRequest = FrameRequest{};
+  ImGui::Separator();
+
+  ImGui::BeginChild("tree");
+  const float indent = ImGui::GetStyle().IndentSpacing;
+  uint32_t skipBelow = UINT_MAX;  // rows deeper than this are in a closed subtree
+  // Whether each depth's node is hidden (its own eye or above), read live: animation and
+  // the eyes change Node::visible.
+  std::vector<bool> hiddenAt;
+  for (const TreeRow& row : rows_) {
+    if (row.depth > skipBelow) continue;
+    skipBelow = UINT_MAX;
+    scene::Node& node = scene.nodes[row.node];
+    hiddenAt.resize(row.depth + 1);
+    const bool own = node.visible < 0.5f;
+    const bool underHidden = row.depth > 0 && hiddenAt[row.depth - 1];
+    hiddenAt[row.depth] = own || underHidden;
+
+    ImGui::PushID(int(row.node));
+    bool visible = !own;
+    if (ImGui::Checkbox("##visible", &visible)) {
+      const float value = visible ? 1.0f : 0.0f;
+      writeSlot(nodeVisibilitySlot(scene, row.node), {&value, 1}, s.dirty);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Visible (KHR_node_visibility)");
+    ImGui::SameLine();
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + float(row.depth) * indent);
+    ImGuiTreeNodeFlags tf = ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_OpenOnArrow |
+                            ImGuiTreeNodeFlags_SpanAvailWidth;
+    if (row.children == 0) tf |= ImGuiTreeNodeFlags_Leaf;
+    if (row.depth < 2) tf |= ImGuiTreeNodeFlags_DefaultOpen;
+    if (s.selectedNode == row.node) tf |= ImGuiTreeNodeFlags_Selected;
+    if (hiddenAt[row.depth])
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    const bool open = ImGui::TreeNodeEx("node", tf, "%s", nodeLabel(scene, row.node).c_str());
+    if (hiddenAt[row.depth]) ImGui::PopStyleColor();
+    if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) s.selectedNode = row.node;
+    if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+      s.frameRequest = FrameRequest{row.node};
+    if (row.badges) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("%s", badgeText(row.badges).c_str());
+    }
+    if (!open) skipBelow = row.depth;
+    ImGui::PopID();
+  }
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+}  // namespace vitrine::app

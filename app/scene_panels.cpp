@@ -1,0 +1,28 @@
+#include "scene_panels.h"
+
+#include "selection_overlay.h"
+#include "stats_overlay.h"
+
+namespace vitrine::app {
+
+void ScenePanels::draw(const Layout& layout, Session& s, renderer::Renderer& renderer,
+                       float cpuMilliseconds) {
+  if (document_ != s.document.get()) {
+    document_ = s.document.get();
+    boundPerClip_ = boundChannelCounts(s.document->animations->clips());
+    // A new document: the old selection may not exist in it.
+    if (s.selectedNode && *s.selectedNode >= s.document->scene->nodes.size())
+      s.selectedNode.reset();
+  }
+  if (s.panels.outliner) outliner_.draw(layout.outliner, s, renderer);
+  if (s.panels.inspector) inspector_.draw(layout.inspector, s, renderer);
+  drawStatsOverlay(layout.view, cpuMilliseconds, renderer,
+                   animatedChannels(boundPerClip_, s.timeline.enabled()));
+}
+
+void ScenePanels::drawSelection(const Session& s, const renderer::View& view) {
+  if (!s.showUi || !s.selectedNode) return;
+  drawSelectionBox(view, nodeBounds(*s.document->scene, *s.selectedNode, false));
+}
+
+}  // namespace vitrine::app

@@ -1,0 +1,33 @@
+// The selected node's highlight: its world-space bounding box, projected with the frame's View
+// and drawn as lines over the 3D view (ImGui's background draw list: under the panels, over
+// the scene). Also the bounds the outliner's "frame" request fits the orbit camera to.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "renderer.h"
+#include "scene.h"
+
+namespace vitrine::app {
+
+// World-space bounds of the node's mesh (the corners of its primitives' mesh-space bounds
+// through Scene::world; skinned and morphed meshes too: their rest bounds, good enough for a
+// highlight), and with `subtree` of every mesh below it. Empty when there is no mesh.
+scene::Bounds nodeBounds(const scene::Scene& scene, uint32_t node, bool subtree);
+
+// The 12 edges of `bounds` in display coordinates (x right, y down, 0..display), through
+// view.projection * view.view (OpenGL clip space). Each edge is clipped to the part in front
+// of the camera (w > near epsilon); edges wholly behind it are left out.
+std::vector<std::pair<glm::vec2, glm::vec2>> projectBoxEdges(const renderer::View& view,
+                                                             const scene::Bounds& bounds,
+                                                             glm::vec2 display);
+
+// Draws the selected node's box (session state read by the caller) with ImGui, between
+// NewFrame and Render. Nothing when bounds are empty.
+void drawSelectionBox(const renderer::View& view, const scene::Bounds& bounds);
+
+}  // namespace vitrine::app

@@ -1,0 +1,190 @@
+// The inspector's logic without a window: properties resolved once to their Object Model
+// slots, marked with the clips that animate them, and hand edits that write those slots and
+// mark the same dirty ranges (or moved nodes) as animation.
+#include <cmath>
+#include <cstddef>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include <gtest/gtest.h>
+
+#include "common/asset_builder.h"
+#include "document.h"
+#include "inspector_model.h"
+#include "selection_overlay.h"
+#include "slot_edit.h"
+
+namespace vitrine::app {
+namespace {
+
+std::unique_ptr<Document> demo() {
+  DocumentResult r = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
+  EXPECT_TRUE(r.document) << r.error;
+  return std::move(r.document);
+}
+
+std::vector<std::string> labels(const std::vector<Property>& props) {
+  std::vector<std::string> out;
+  for (const Property& p : props) out.push_back(p.label);
+  return out;
+}
+
+TEST(InspectorModel, MaterialFactorsResolveOnceWithTheClipsThatAnimateThem) {
+  auto doc = demo();
+  ASSERT_TRUE(doc);
+  InspectorModel model;
+  model.reset(*doc->scene, *doc->gltf, doc->animations->clips());
+  EXPECT_EQ(model.animated().boundChannels(), 3u);
+  // "Red plastic" has no textures and no extension: the core factors that have a default.
+  const std::vector<Property>& props = model.material(1);
+  EXPECT_EQ(labels(props), (std::vector<std::string>{"Base colour", "Metallic", "Roughness",
+                                                     "Emissive", "Alpha cutoff"}));
+  const Property& base = props[0];
+  EXPECT_EQ(base.pointer, "/materials/1/pbrMetallicRoughness/baseColorFactor");
+  EXPECT_TRUE(base.color);
+  EXPECT_EQ(base.slot.data, &doc->scene->materialData[1].baseColorFactor.x);
+  EXPECT_EQ(base.clips, std::vector<uint32_t>{2});  // the demo's third clip
+  EXPECT_TRUE(animatedBy(base, {true, true, true}));
+  EXPECT_FALSE(animatedBy(base, {true, true, false}));
+  EXPECT_FALSE(animatedBy(base, {true, true}));  // a clip past the list is disabled
+  EXPECT_TRUE(props[1].clips.empty());
+  EXPECT_FALSE(props[1].color);
+  EXPECT_TRUE(props[3].color);  // emissiveFactor
+  // Cached: the same list, not resolved again.
+  EXPECT_EQ(&model.material(1), &props);
+  // Nodes: the ball's translation is animated by clip 1, its rotation by nothing.
+  const std::vector<Property>& ball = model.node(2);
+  ASSERT_EQ(labels(ball), (std::vector<std::string>{"Translation", "Rotation", "Scale"}));
+  EXPECT_EQ(ball[0].clips, std::vector<uint32_t>{1});
+  EXPECT_TRUE(ball[1].clips.empty());
+  EXPECT_TRUE(ball[1].slot.rotation);
+  EXPECT_EQ(nodeMaterials(*doc->scene, 1), std::vector<uint32_t>{1});
+  EXPECT_TRUE(nodeMaterials(*doc->scene, 4).empty());  // the camera node
+}
+
+TEST(SlotEdit, MaterialFactorEditWritesTheSlotAndMarksItsFourBytes) {
+  auto doc = demo();
+  ASSERT_TRUE(doc);
+  InspectorModel model;
+  model.reset(*doc->scene, *doc->gltf, doc->animations->clips());
+  const Property& roughness = model.material(1)[2];
+  ASSERT_EQ(roughness.label, "Roughness");
+  scene::DirtySet dirty;
+  const float value = 0.9f;
+  EXPECT_TRUE(writeSlot(roughness.slot, {&value, 1}, dirty));
+  EXPECT_EQ(doc->scene->materialData[1].params.y, 0.9f);
+  // gpu::MaterialData::params = (metallic, roughness, normal scale, occlusion strength).
+  const uint32_t offset =
+      uint32_t(sizeof(gpu::MaterialData) + offsetof(gpu::MaterialData, params) + sizeof(float));
+  EXPECT_EQ(dirty[scene::Region::Materials].ranges(), (std::vector<scene::ByteRange>{{offset, 4}}));
+  for (size_t r = 0; r < size_t(scene::Region::Count); ++r) {
+    if (r != size_t(scene::Region::Materials)) {
+      EXPECT_TRUE(dirty.regions[r].empty()) << r;
+    }
+  }
+  EXPECT_TRUE(dirty.movedNodes.empty());
+  // The same value again: nothing written, nothing marked (as animation skips it).
+  dirty.clear();
+  EXPECT_FALSE(writeSlot(roughness.slot, {&value, 1}, dirty));
+  EXPECT_TRUE(dirty.empty());
+  // A count that is not the slot's: refused.
+  const float two[2] = {0.1f, 0.2f};
+  EXPECT_FALSE(writeSlot(roughness.slot, two, dirty));
+  EXPECT_EQ(doc->scene->materialData[1].params.y, 0.9f);
+}
+
+TEST(SlotEdit, NodeEditJoinsMovedNodesAndEvaluateRecomputesItsWorldMatrix) {
+  auto doc = demo();
+  ASSERT_TRUE(doc);
+  InspectorModel model;
+  model.reset(*doc->scene, *doc->gltf, doc->animations->clips());
+  const Property& translation = model.node(3)[0];  // the ring
+  scene::DirtySet dirty;
+  const float moved[3] = {2.0f, 1.0f, -0.5f};
+  EXPECT_TRUE(writeSlot(translation.slot, moved, dirty));
+  const float again[3] = {2.5f, 1.0f, -0.5f};
+  EXPECT_TRUE(writeSlot(translation.slot, again, dirty));
+  EXPECT_EQ(dirty.movedNodes, std::vector<uint32_t>{3});  // once
+  EXPECT_TRUE(dirty[scene::Region::NodeTransforms].empty());
+  EXPECT_EQ(doc->scene->nodes[3].translation, glm::vec3(2.5f, 1.0f, -0.5f));
+  // No clip enabled: evaluate only recomputes the world matrices of the moved nodes.
+  doc->animations->evaluate(0.0f, {false, false, false}, dirty);
+  EXPECT_EQ(glm::vec3(doc->scene->world[3][3]), glm::vec3(2.5f, 1.0f, -0.5f));
+  const uint32_t bytes = scene::kWorldMatrixBytes;
+  EXPECT_EQ(dirty.worldMatrices.ranges(), (std::vector<scene::ByteRange>{{3 * bytes, bytes}}));
+}
+
+TEST(SlotEdit, VisibilitySlotIsTheObjectModelSlot) {
+  test::AssetBuilder b;
+  const int a = b.addMeshNode(b.addColoredQuad({1, 0, 0, 1}));
+  const int c = b.addMeshNode(b.addColoredQuad({0, 1, 0, 1}));
+  b.json()["nodes"][c]["extensions"]["KHR_node_visibility"]["visible"] = true;
+  b.json()["extensionsUsed"] = {"KHR_node_visibility"};
+  b.addScene({a, c});
+  DocumentResult r = loadDocument(b.writeGltf("inspect_visibility_slot"));
+  ASSERT_TRUE(r.document) << r.error;
+  scene::Scene& s = *r.document->scene;
+  const scene::ResolveResult resolved = scene::resolvePointer(
+      s, *r.document->gltf, "/nodes/1/extensions/KHR_node_visibility/visible");
+  ASSERT_TRUE(resolved.ok) << resolved.error;
+  const scene::Slot mine = nodeVisibilitySlot(s, 1);
+  EXPECT_EQ(mine.byteOffset, resolved.slot.byteOffset);
+  EXPECT_EQ(mine.data, resolved.slot.data);
+  EXPECT_EQ(mine.region, scene::Region::Visibility);
+  // Node 0 has no extension object: its slot is built all the same, and the eye writes it.
+  scene::DirtySet dirty;
+  const float hidden = 0.0f;
+  EXPECT_TRUE(writeSlot(nodeVisibilitySlot(s, 0), {&hidden, 1}, dirty));
+  EXPECT_EQ(s.nodes[0].visible, 0.0f);
+  EXPECT_EQ(dirty[scene::Region::Visibility].ranges(),
+            (std::vector<scene::ByteRange>{
+                {resolved.slot.byteOffset - uint32_t(sizeof(scene::Node)), 4}}));
+}
+
+// The selection box: 12 edges on screen for a box in front of the camera; a box around the eye
+// keeps only the parts in front of it, all finite.
+TEST(SelectionBox, ProjectsTheTwelveEdgesAndClipsBehindTheEye) {
+  renderer::View view;
+  view.view = glm::lookAt(glm::vec3(0, 0, 5), glm::vec3(0.0f), glm::vec3(0, 1, 0));
+  view.projection = glm::perspective(0.8f, 1.0f, 0.1f, 100.0f);
+  scene::Bounds box;
+  box.extend({-1, -1, -1});
+  box.extend({1, 1, 1});
+  const glm::vec2 display(200.0f, 200.0f);
+  const auto edges = projectBoxEdges(view, box, display);
+  ASSERT_EQ(edges.size(), 12u);
+  for (const auto& [a, b] : edges) {
+    for (const glm::vec2 p : {a, b}) {
+      EXPECT_GT(p.x, 0.0f);
+      EXPECT_LT(p.x, display.x);
+      EXPECT_GT(p.y, 0.0f);
+      EXPECT_LT(p.y, display.y);
+    }
+  }
+  scene::Bounds around;
+  around.extend({-1, -1, 3});
+  around.extend({1, 1, 7});  // the eye at z = 5 is inside
+  const auto clipped = projectBoxEdges(view, around, display);
+  EXPECT_EQ(clipped.size(), 8u);  // the 4 edges of the face behind the eye are gone
+  for (const auto& [a, b] : clipped) {
+    EXPECT_TRUE(std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(b.x) &&
+                std::isfinite(b.y));
+  }
+  EXPECT_TRUE(projectBoxEdges(view, scene::Bounds{}, display).empty());
+}
+
+TEST(SelectionBox, NodeBoundsFollowTheWorldMatrixAndTheSubtree) {
+  auto doc = demo();
+  ASSERT_TRUE(doc);
+  const scene::Scene& s = *doc->scene;
+  const scene::Bounds box = nodeBounds(s, 1, false);
+  ASSERT_FALSE(box.empty());
+  const glm::vec3 centre = 0.5f * (box.min + box.max);
+  EXPECT_NEAR(centre.x, -1.6f, 1e-4f);  // the box node's translation
+  EXPECT_NEAR(centre.y, 0.4f, 1e-4f);
+  EXPECT_TRUE(nodeBounds(s, 4, true).empty());  // the camera: no mesh
+  EXPECT_TRUE(nodeBounds(s, 99, true).empty());
+}
+
+}  // namespace
+}  // namespace vitrine::app
