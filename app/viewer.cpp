@@ -9,7 +9,9 @@
 #include <imgui.h>
 
 #include "look.h"
+#include "layout.h"
 #include "overlay.h"
+#include "timeline_panel.h"
 
 namespace vitrine::app {
 namespace {
@@ -94,6 +96,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   v->options_.environment.reset();
   v->renderer_->setScene(*s.document->scene, s.document->scene->activeScene);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_);
+  v->timelinePanel_ = std::make_unique<TimelinePanel>();
   v->frameScene();
   glfwGetCursorPos(v->window_, &v->lastX_, &v->lastY_);
   v->lastFrameTime_ = glfwGetTime();
@@ -186,6 +189,12 @@ void Viewer::buildUi() {
   ImGui::TextDisabled("Left drag: orbit   Right/middle drag: pan   Wheel: zoom");
   buildLookUi();
   ImGui::End();
+  if (session_.showUi && session_.panels.timeline) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const Layout layout =
+        computeLayout({display.x, display.y}, session_.uiScale, 0.0f, session_.panels);
+    timelinePanel_->draw(session_, layout.timeline);
+  }
 }
 
 void Viewer::buildLookUi() {
@@ -233,8 +242,21 @@ void Viewer::handleKey(const KeyEvent& key) {
       frameScene();
       session_.assetCamera.reset();
       break;
+    // The timeline's keys, as in Blender.
     case GLFW_KEY_SPACE:
       session_.timeline.togglePlay();
+      break;
+    case GLFW_KEY_LEFT:
+      session_.timeline.stepFrames(-1);
+      break;
+    case GLFW_KEY_RIGHT:
+      session_.timeline.stepFrames(1);
+      break;
+    case GLFW_KEY_HOME:
+      session_.timeline.jumpToStart();
+      break;
+    case GLFW_KEY_END:
+      session_.timeline.jumpToEnd();
       break;
     default:
       break;
