@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 namespace vitrine::app {
 namespace {
@@ -12,6 +11,7 @@ namespace {
 constexpr double kFrameEpsilon = 1e-6;
 // A clip that repeats more often than this within the range is not enumerated further.
 constexpr int64_t kMaxPasses = 1'000'000;
+constexpr uint32_t kNone = UINT32_MAX;
 
 // mod(x, m) in [0, m) for m > 0, also for negative x.
 double positiveMod(double x, double m) {
@@ -31,14 +31,26 @@ void Timeline::reset(const std::vector<anim::ClipInfo>& clips, std::vector<bool>
   spans_.resize(clips.size());
   settings_.assign(clips.size(), ClipSettings{});
   targets_.assign(clips.size(), {});
+  targetNames_.clear();
   for (size_t i = 0; i < clips.size(); ++i) {
     spans_[i] = {clips[i].start, std::max(clips[i].end, clips[i].start)};
     settings_[i].enabled = enabled[i];
     for (const anim::ChannelInfo& c : clips[i].channels)
-      if (c.bound) targets_[i].push_back(c.target);
+      if (c.bound) targetNames_.push_back(c.target);
+  }
+  std::sort(targetNames_.begin(), targetNames_.end());
+  targetNames_.erase(std::unique(targetNames_.begin(), targetNames_.end()), targetNames_.end());
+  for (size_t i = 0; i < clips.size(); ++i) {
+    for (const anim::ChannelInfo& c : clips[i].channels) {
+      if (!c.bound) continue;
+      const auto at = std::lower_bound(targetNames_.begin(), targetNames_.end(), c.target);
+      targets_[i].push_back(uint32_t(at - targetNames_.begin()));
+    }
     std::sort(targets_[i].begin(), targets_[i].end());
     targets_[i].erase(std::unique(targets_[i].begin(), targets_[i].end()), targets_[i].end());
   }
+  firstWriter_.assign(targetNames_.size(), kNone);
+  conflictOf_.assign(targetNames_.size(), kNone);
   enabled_ = std::move(enabled);
   hasRange_ = false;
   direction_ = 1;
@@ -69,13 +81,24 @@ void Timeline::updateRange() {
 
 void Timeline::updateConflicts() {
   conflicts_.clear();
-  std::map<std::string, std::vector<uint32_t>> writers;  // sorted by target, for the UI
+  std::fill(firstWriter_.begin(), firstWriter_.end(), kNone);
+  std::fill(conflictOf_.begin(), conflictOf_.end(), kNone);
   for (size_t i = 0; i < settings_.size(); ++i) {
     if (!settings_[i].enabled) continue;
-    for (const std::string& t : targets_[i]) writers[t].push_back(uint32_t(i));
+    for (uint32_t id : targets_[i]) {
+      if (firstWriter_[id] == kNone) {
+        firstWriter_[id] = uint32_t(i);
+      } else if (conflictOf_[id] == kNone) {
+        conflictOf_[id] = uint32_t(conflicts_.size());
+        conflicts_.push_back({targetNames_[id], {firstWriter_[id], uint32_t(i)}});
+      } else {
+        conflicts_[conflictOf_[id]].clips.push_back(uint32_t(i));
+      }
+    }
   }
-  for (auto& [target, clips] : writers)
-    if (clips.size() > 1) conflicts_.push_back({target, std::move(clips)});
+  // By target, for a stable list in the UI (ids follow the sorted target names).
+  std::sort(conflicts_.begin(), conflicts_.end(),
+            [](const Conflict& a, const Conflict& b) { return a.target < b.target; });
 }
 
 void Timeline::updateClipTimes() {

@@ -169,8 +169,13 @@ class Timeline {
 
   std::vector<ClipSpan> spans_;
   std::vector<ClipSettings> settings_;
-  // Per clip, its bound channels' targets (for conflicts), sorted.
-  std::vector<std::vector<std::string>> targets_;
+  // Targets are interned at reset(), so that a click recomputes the conflicts with integer
+  // work only: the distinct targets, sorted, and per clip the ids of its bound channels'
+  // targets, sorted, each once.
+  std::vector<std::string> targetNames_;
+  std::vector<std::vector<uint32_t>> targets_;
+  // Scratch of updateConflicts(), per target id: the conflict it is in, or kNone.
+  std::vector<uint32_t> firstWriter_, conflictOf_;
   std::vector<Conflict> conflicts_;
   std::vector<float> clipTimes_;
   std::vector<bool> enabled_;
