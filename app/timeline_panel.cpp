@@ -53,6 +53,12 @@ void TimelinePanel::draw(Session& session, const PanelRect& rect) {
 
   drawTransport(session);
   drawScrubBar(session, x0, x1);
+  if (session.timeline.clipCount() != session.document->animations->clips().size()) {
+    // A document swapped in without Timeline::reset(): say so rather than index stale clips.
+    ImGui::TextDisabled("The timeline was not reset for this asset.");
+    ImGui::End();
+    return;
+  }
   ImGui::BeginChild("clips", ImVec2(0.0f, 0.0f), false);
   drawConflicts(session);
   drawClipList(session);
@@ -165,7 +171,8 @@ void TimelinePanel::drawScrubBar(Session& session, float x0, float x1) {
   }
   // Keyframe ticks of the enabled animations, in the upper half.
   const ImU32 tick = screenColor(230, 180, 60);
-  for (size_t i = 0; i < tl.clipCount(); ++i) {
+  const size_t clipCount = session.document->animations->clips().size();
+  for (size_t i = 0; i < tl.clipCount() && tl.clipCount() == clipCount; ++i) {
     if (!tl.clip(i).enabled) continue;
     drawKeyTicks(draw, tl, i, dopeSheet_->clipKeys(session, i), t0, t1, x0, x1, top.y,
                  top.y + height * 0.45f, tick, columns_);

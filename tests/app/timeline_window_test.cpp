@@ -122,6 +122,21 @@ TEST_F(TimelineWindow, KeysDriveTheTimelineAndTheSceneFollows) {
   EXPECT_TRUE(timeline().playing());
   EXPECT_GT(timeline().time(), 0.0);
   EXPECT_NEAR(slideX(), timeline().clipTimes()[0], 1e-6f);
+
+  // A clip's own offset and speed reach the scene: at t = 0.5, offset 0.25 and speed 2 put
+  // the clip at (0.5 - 0.25) * 2 = 0.5 in its own time.
+  key(GLFW_KEY_SPACE);
+  ASSERT_TRUE(viewer_->runFrame());
+  ASSERT_FALSE(timeline().playing());
+  Timeline& tl = viewer_->session().timeline;
+  ClipSettings clip = tl.clip(0);
+  clip.offset = 0.25f;
+  clip.speed = 2.0f;
+  tl.setClip(0, clip);
+  tl.setTime(0.5);
+  ASSERT_TRUE(viewer_->runFrame());
+  EXPECT_FLOAT_EQ(tl.clipTimes()[0], 0.5f);
+  EXPECT_NEAR(slideX(), 0.5f, 1e-6f);
 }
 
 TEST_F(TimelineWindow, ScreenshotShowsTheTimelineAlongTheBottom) {
