@@ -10,8 +10,10 @@
 
 #include "layout.h"
 #include "look.h"
+#include "layout.h"
 #include "overlay.h"
 #include "selection_overlay.h"
+#include "timeline_panel.h"
 
 namespace vitrine::app {
 namespace {
@@ -96,6 +98,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   v->options_.environment.reset();
   v->renderer_->setScene(*s.document->scene, s.document->scene->activeScene);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_);
+  v->timelinePanel_ = std::make_unique<TimelinePanel>();
   v->frameScene();
   glfwGetCursorPos(v->window_, &v->lastX_, &v->lastY_);
   v->lastFrameTime_ = glfwGetTime();
@@ -167,6 +170,7 @@ void Viewer::buildUi() {
   const Layout layout =
       computeLayout({display.x, display.y}, session_.uiScale, 0.0f, session_.panels);
   scenePanels_.draw(layout, session_, *renderer_, frameMs_);
+  if (session_.panels.timeline) timelinePanel_->draw(session_, layout.timeline);
 }
 
 void Viewer::animate(double wallSeconds) {
@@ -195,8 +199,21 @@ void Viewer::handleKey(const KeyEvent& key) {
       frameScene();
       session_.assetCamera.reset();
       break;
+    // The timeline's keys, as in Blender.
     case GLFW_KEY_SPACE:
       session_.timeline.togglePlay();
+      break;
+    case GLFW_KEY_LEFT:
+      session_.timeline.stepFrames(-1);
+      break;
+    case GLFW_KEY_RIGHT:
+      session_.timeline.stepFrames(1);
+      break;
+    case GLFW_KEY_HOME:
+      session_.timeline.jumpToStart();
+      break;
+    case GLFW_KEY_END:
+      session_.timeline.jumpToEnd();
       break;
     default:
       break;

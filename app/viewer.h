@@ -21,6 +21,7 @@ struct GLFWwindow;
 namespace vitrine::app {
 
 class Overlay;
+class TimelinePanel;
 
 struct ViewerOptions {
   uint32_t width = 1280, height = 720;
@@ -73,6 +74,7 @@ class Viewer {
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<renderer::Renderer> renderer_;
   std::unique_ptr<Overlay> overlay_;
+  std::unique_ptr<TimelinePanel> timelinePanel_;
   Session session_;
   ScenePanels scenePanels_;
   std::vector<InputEvent> pending_;  // from the window's callbacks and inject()

@@ -7,6 +7,7 @@
 #include <array>
 #include <chrono>
 #include <cstring>
+#include <utility>
 
 #include "background.h"
 #include "context.h"
@@ -78,6 +79,7 @@ class RendererImpl final : public Renderer {
       destroyBackgroundPass(ctx_, background_);
       destroyOffscreen(ctx_, offscreen_);
       destroySwapchain(ctx_, swapchain_);
+      destroyBuffer(ctx_, captureBuffer_);
       if (overlayPass_) vkDestroyRenderPass(ctx_.device, overlayPass_, nullptr);
       if (overlayPool_) vkDestroyDescriptorPool(ctx_.device, overlayPool_, nullptr);
       for (FrameSlot& slot : slots_) destroyFrameSlot(ctx_, slot);
@@ -246,11 +248,14 @@ class RendererImpl final : public Renderer {
     vkCmdBeginRenderPass(cmd, &pass, VK_SUBPASS_CONTENTS_INLINE);
     if (overlay) overlay(cmd);
     vkCmdEndRenderPass(cmd);
+    const bool capturing = captureRequested_ && swapchain_.copyable;
+    if (capturing) recordCapture(cmd, target.image);
     gpuTimer_.end(cmd, slotIndex_);
     VK_CHECK(vkEndCommandBuffer(cmd));
 
     const VkSemaphore finished = swapchain_.renderFinished[imageIndex];
     submit(slot, slot.imageAvailable, finished);
+    if (capturing) readCapture(slot);
     auto present = vkStruct<VkPresentInfoKHR>(VK_STRUCTURE_TYPE_PRESENT_INFO_KHR);
     present.waitSemaphoreCount = 1;
     present.pWaitSemaphores = &finished;
@@ -265,6 +270,9 @@ class RendererImpl final : public Renderer {
     }
     return FrameStatus::Presented;
   }
+
+  void captureNextFrame() override { captureRequested_ = true; }
+  Pixels takeCapture() override { return std::exchange(capture_, Pixels{}); }
 
   OverlayInfo overlayInfo() const override {
     OverlayInfo info;
@@ -359,6 +367,59 @@ class RendererImpl final : public Renderer {
                   VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
   }
 
+  // After the overlay pass: the presentable image -> captureBuffer_, then back to
+  // PRESENT_SRC_KHR for the present (which waits on the frame's semaphore, signalled once
+  // every command, the copy included, completed).
+  void recordCapture(VkCommandBuffer cmd, VkImage image) {
+    const VkExtent2D extent = swapchain_.extent;
+    const VkDeviceSize size = VkDeviceSize(extent.width) * extent.height * 4;
+    if (captureBuffer_.size < size) {
+      destroyBuffer(ctx_, captureBuffer_);  // no frame reads it: readCapture() waited
+      captureBuffer_ =
+          createBuffer(ctx_, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+    }
+    ImageBarrier toSrc;
+    toSrc.image = image;
+    toSrc.oldLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+    toSrc.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    toSrc.srcStage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+    toSrc.srcAccess = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+    toSrc.dstStage = VK_PIPELINE_STAGE_2_COPY_BIT;
+    toSrc.dstAccess = VK_ACCESS_2_TRANSFER_READ_BIT;
+    imageBarrier(cmd, toSrc);
+    VkBufferImageCopy copy{};
+    copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    copy.imageExtent = {extent.width, extent.height, 1};
+    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, captureBuffer_.buffer,
+                           1, &copy);
+    ImageBarrier toPresent;
+    toPresent.image = image;
+    toPresent.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    toPresent.newLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+    toPresent.srcStage = VK_PIPELINE_STAGE_2_COPY_BIT;
+    toPresent.dstStage = VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT;
+    imageBarrier(cmd, toPresent);
+    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+    captureExtent_ = extent;
+  }
+
+  // Waits for the captured frame, then keeps its pixels as RGBA.
+  void readCapture(const FrameSlot& slot) {
+    waitFrameSlot(ctx_, slot);
+    captureRequested_ = false;
+    capture_.width = captureExtent_.width;
+    capture_.height = captureExtent_.height;
+    capture_.rgba.resize(size_t(capture_.width) * capture_.height * 4);
+    std::memcpy(capture_.rgba.data(), captureBuffer_.mapped, capture_.rgba.size());
+    const VkFormat f = surfaceFormat_.format;
+    if (f == VK_FORMAT_B8G8R8A8_SRGB || f == VK_FORMAT_B8G8R8A8_UNORM) {
+      for (size_t i = 0; i < capture_.rgba.size(); i += 4)
+        std::swap(capture_.rgba[i], capture_.rgba[i + 2]);
+    }
+  }
+
   // Waits for the GPU (resizes are rare), then replaces the swapchain. False when the
   // surface has a zero extent (minimized): nothing to draw into.
   bool recreateSwapchain(VkExtent2D wanted) {
@@ -411,6 +472,11 @@ class RendererImpl final : public Renderer {
   uint32_t imageCount_ = 2;
   Swapchain swapchain_;
   bool swapchainStale_ = false;
+  // Frame capture (captureNextFrame): the copy of the presented image, kept mapped.
+  bool captureRequested_ = false;
+  Buffer captureBuffer_;
+  VkExtent2D captureExtent_{0, 0};
+  Pixels capture_;
 };
 
 }  // namespace

@@ -145,6 +145,13 @@ class Renderer {
   // framebuffer size (0x0 = minimized: nothing is drawn).
   virtual FrameStatus drawFrame(const View& view, uint32_t framebufferWidth,
                                 uint32_t framebufferHeight, const OverlayFn& overlay) = 0;
+  // Makes the next drawFrame() that presents also copy its swapchain image, as presented
+  // (scene and overlay), for takeCapture(): how tests see what the window showed. That frame
+  // waits for the GPU; not for interactive use.
+  virtual void captureNextFrame() = 0;
+  // The frame captured since the last call (RGBA, rows top to bottom), or empty Pixels when
+  // none was (no request, no frame presented, or a surface that cannot be copied from).
+  [[nodiscard]] virtual Pixels takeCapture() = 0;
   virtual OverlayInfo overlayInfo() const = 0;
   // Records a command buffer with `record`, submits it and waits: start-up work only (the
   // overlay's font upload), never in the frame loop.

@@ -96,6 +96,9 @@ bool createSwapchain(const Context& ctx, VkSurfaceFormatKHR format, VkRenderPass
   info.imageExtent = extent;
   info.imageArrayLayers = 1;
   info.imageUsage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  // Copied from only when a frame is captured (Renderer::captureNextFrame); optional.
+  if (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT)
+    info.imageUsage |= VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
   info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info.preTransform = caps.currentTransform;
   info.compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
@@ -113,6 +116,7 @@ bool createSwapchain(const Context& ctx, VkSurfaceFormatKHR format, VkRenderPass
   VK_CHECK(vkCreateSwapchainKHR(ctx.device, &info, nullptr, &out.swapchain));
   out.extent = extent;
   out.requested = framebuffer;
+  out.copyable = (info.imageUsage & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) != 0;
 
   uint32_t count = 0;
   VK_CHECK(vkGetSwapchainImagesKHR(ctx.device, out.swapchain, &count, nullptr));

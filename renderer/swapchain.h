@@ -22,6 +22,7 @@ struct Swapchain {
   // Signalled by the frame that renders an image, waited by its present. Per image, not per
   // frame slot: a semaphore is only reused once its image was acquired again.
   std::vector<VkSemaphore> renderFinished;
+  bool copyable = false;  // images have VK_IMAGE_USAGE_TRANSFER_SRC_BIT (frame capture)
   Attachments attachments;
 };
 
