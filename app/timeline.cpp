@@ -21,6 +21,11 @@ void Timeline::reset(const std::vector<anim::ClipInfo>& clips, std::vector<bool>
   std::fill(clipTimes_.begin(), clipTimes_.end(), time_);
 }
 
+void Timeline::seek(float seconds) {
+  time_ = std::clamp(seconds, start_, std::max(start_, end_));
+  std::fill(clipTimes_.begin(), clipTimes_.end(), time_);
+}
+
 void Timeline::advance(double wallSeconds) {
   if (!playing_ || end_ <= start_) return;
   const float span = end_ - start_;

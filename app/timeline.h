@@ -17,6 +17,8 @@ class Timeline {
   void advance(double wallSeconds);
 
   void togglePlay() { playing_ = !playing_; }
+  // Moves to `seconds`, clamped to [start(), end()] (hot reload keeps the time).
+  void seek(float seconds);
   bool playing() const { return playing_; }
   // The current time on the timeline (seconds, the glTF clips' own time base).
   float time() const { return time_; }

@@ -2,13 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 #include <volk.h>
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "document_swap.h"
+#include "files.h"
 #include "look.h"
+#include "menu_bar.h"
 #include "overlay.h"
 
 namespace vitrine::app {
@@ -35,6 +39,11 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   s.document = std::move(document);
   s.look = options.look;
   s.timeline.reset(s.document->animations->clips(), std::move(enabled));
+  s.panels = options.settings.panels;
+  s.showUi = options.settings.showUi;
+  v->files_ = std::make_unique<Files>(options.settingsFile, options.settings,
+                                      options.reloadStableSeconds, options.reloadBrokenSeconds);
+  v->files_->watch(*s.document, /*addToRecent=*/true);
 
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
   const std::string title =
@@ -48,6 +57,14 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
     return nullptr;
   }
   glfwSetWindowUserPointer(v->window_, v.get());
+  if (options.settings.windowX && options.settings.windowY)
+    glfwSetWindowPos(v->window_, *options.settings.windowX, *options.settings.windowY);
+  float scaleX = 1.0f, scaleY = 1.0f;
+  glfwGetWindowContentScale(v->window_, &scaleX, &scaleY);
+  s.uiScale = v->contentScale_ = std::max(scaleX, 0.5f);
+  glfwSetWindowContentScaleCallback(v->window_, [](GLFWwindow* w, float x, float) {
+    viewerOf(w)->contentScale_ = std::max(x, 0.5f);  // applied at the next frame's start
+  });
   // Installed before ImGui's, which chains to them.
   glfwSetScrollCallback(v->window_, [](GLFWwindow* w, double, double dy) {
     viewerOf(w)->pendingScroll_ += float(dy);
@@ -93,7 +110,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   s.hasEnvironment = options.environment != nullptr;
   v->options_.environment.reset();
   v->renderer_->setScene(*s.document->scene, s.document->scene->activeScene);
-  v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_);
+  v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_, s.uiScale);
   v->frameScene();
   glfwGetCursorPos(v->window_, &v->lastX_, &v->lastY_);
   v->lastFrameTime_ = glfwGetTime();
@@ -101,6 +118,23 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
 }
 
 Viewer::~Viewer() {
+  if (files_ && window_) {
+    Settings& saved = files_->settings();
+    int w = 0, h = 0, x = 0, y = 0;
+    glfwGetWindowSize(window_, &w, &h);
+    glfwGetWindowPos(window_, &x, &y);
+    if (w > 0 && h > 0) {  // not minimized
+      saved.windowWidth = uint32_t(w);
+      saved.windowHeight = uint32_t(h);
+    }
+    saved.windowX = x;
+    saved.windowY = y;
+    saved.panels = session_.panels;
+    saved.showUi = session_.showUi;
+    std::string error;
+    if (!files_->saveSettings(&error)) std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+  }
+  files_.reset();  // waits for a load still running
   if (renderer_) renderer_->waitIdle();
   overlay_.reset();
   renderer_.reset();
@@ -146,8 +180,90 @@ void Viewer::handleMouse() {
   }
 }
 
+void Viewer::openFile(const std::string& path) {
+  files_->open(path);
+}
+
+void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) {
+  Session& s = session_;
+  std::vector<std::string> oldNames, newNames;
+  for (const anim::ClipInfo& c : s.document->animations->clips()) oldNames.push_back(c.name);
+  for (const anim::ClipInfo& c : document->animations->clips()) newNames.push_back(c.name);
+  const float time = s.timeline.time();
+  const std::vector<bool> enabled =
+      keepView ? carryClipSelection(oldNames, s.timeline.enabled(), newNames)
+               : std::vector<bool>(newNames.size(), true);
+  // setScene waits for the frames in flight before freeing the old scene's buffers.
+  renderer_->setScene(*document->scene, document->scene->activeScene);
+  s.document = std::move(document);
+  s.dirty.clear();  // ranges of the old scene's slots
+  s.timeline.reset(s.document->animations->clips(), enabled);
+  const scene::Scene& scene = *s.document->scene;
+  if (s.selectedNode && *s.selectedNode >= scene.nodes.size()) s.selectedNode.reset();
+  if (s.assetCamera) {
+    std::string error;
+    if (!keepView || !assetCameraView(scene, *s.assetCamera, 1.0f, &error)) s.assetCamera.reset();
+  }
+  if (keepView) {
+    s.timeline.seek(time);
+  } else {
+    s.selectedNode.reset();
+    frameScene();
+  }
+  const std::string title =
+      "Vitrine - " + std::filesystem::path(s.document->path).filename().string();
+  glfwSetWindowTitle(window_, title.c_str());
+}
+
+void Viewer::updateFiles() {
+  auto done = files_->update(glfwGetTime(), session_);
+  if (!done) return;
+  const bool reload = done->purpose == LoaderThread::Purpose::Reload;
+  replaceDocument(std::move(done->result.document), reload);
+  session_.status = (reload ? "Reloaded " : "Opened ") + done->path;
+}
+
+renderer::View Viewer::currentView(float a) const {
+  renderer::View view = orbit_.view(a);
+  if (session_.assetCamera) {
+    std::string error;
+    if (auto v = assetCameraView(*session_.document->scene, *session_.assetCamera, a, &error))
+      view = *v;
+  }
+  applyLook(session_.look, view);
+  return view;
+}
+
+ScreenshotResult Viewer::screenshot() {
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(window_, &w, &h);
+  const float a = (w > 0 && h > 0) ? float(w) / float(h) : 1.0f;
+  ScreenshotResult r = takeScreenshot(*renderer_, currentView(a), uint32_t(std::max(w, 0)),
+                                      uint32_t(std::max(h, 0)), session_.document->path);
+  session_.status = r.message;
+  return r;
+}
+
+void Viewer::buildFileUi() {
+  const MenuActions actions = drawMenuBar(session_, files_->settings().recentFiles);
+  const std::string folder = std::filesystem::path(session_.document->path).parent_path().string();
+  if (actions.open) files_->showBrowser(folder);
+  if (actions.openRecent) openFile(*actions.openRecent);
+  if (actions.screenshot) screenshot();
+  if (actions.quit) glfwSetWindowShouldClose(window_, GLFW_TRUE);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const Layout layout =
+      computeLayout({display.x, display.y}, session_.uiScale, session_.menuHeight, session_.panels);
+  if (auto chosen = files_->drawUi(session_, layout)) openFile(*chosen);
+}
+
 void Viewer::buildUi() {
-  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+  if (!session_.showUi) {
+    session_.menuHeight = 0.0f;
+    return;
+  }
+  buildFileUi();
+  ImGui::SetNextWindowPos(ImVec2(10, 10 + session_.menuHeight), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.6f);
   ImGui::Begin("Vitrine", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
   const scene::Scene& scene = *session_.document->scene;
@@ -236,13 +352,24 @@ void Viewer::handleKey(const KeyEvent& key) {
     case GLFW_KEY_SPACE:
       session_.timeline.togglePlay();
       break;
+    case GLFW_KEY_TAB:
+      session_.showUi = !session_.showUi;
+      break;
+    case GLFW_KEY_F12:
+      screenshot();
+      break;
+    case GLFW_KEY_O:
+      if (key.mods & GLFW_MOD_CONTROL)
+        files_->showBrowser(std::filesystem::path(session_.document->path).parent_path().string());
+      break;
     default:
       break;
   }
 }
 
-void Viewer::handleDrop(const DropEvent&) {
-  // Opening a dropped file comes with the file handling of the artist UI.
+void Viewer::handleDrop(const DropEvent& drop) {
+  // One document at a time: the first file dropped is the one opened.
+  if (!drop.paths.empty()) openFile(drop.paths.front());
 }
 
 bool Viewer::runFrame() {
@@ -261,21 +388,19 @@ bool Viewer::runFrame() {
   frameMs_ = float(wallSeconds * 1000.0);
   lastFrameTime_ = now;
 
+  if (contentScale_ != session_.uiScale) {
+    session_.uiScale = contentScale_;
+    overlay_->setUiScale(session_.uiScale);
+  }
   overlay_->beginFrame();
   handleEvents();
+  updateFiles();
   handleMouse();
   buildUi();
   overlay_->endFrame();
 
   animate(wallSeconds);
-  const float a = float(fbw) / float(fbh);
-  renderer::View view = orbit_.view(a);
-  if (session_.assetCamera) {
-    std::string error;
-    if (auto v = assetCameraView(*session_.document->scene, *session_.assetCamera, a, &error))
-      view = *v;
-  }
-  applyLook(session_.look, view);
+  const renderer::View view = currentView(float(fbw) / float(fbh));
   const auto status = renderer_->drawFrame(view, uint32_t(fbw), uint32_t(fbh),
                                            [this](VkCommandBuffer cmd) { overlay_->record(cmd); });
   if (status == renderer::FrameStatus::Presented) ++framesPresented_;
