@@ -37,6 +37,7 @@ class Files {
   std::optional<std::string> drawUi(Session& session, const Layout& layout);
 
   void showBrowser(const std::string& startDir) { browser_.open(startDir); }
+  bool browserShown() const { return browser_.isOpen(); }
   bool loading() const { return loader_.busy() || queuedOpen_.has_value(); }
   // Failed reloads kept quiet as half-written files (for tests and the log).
   int quietFailures() const { return quietFailures_; }

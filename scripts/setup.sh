@@ -8,6 +8,7 @@ packages=(
   libglfw3-dev libglm-dev libtinygltf-dev nlohmann-json3-dev libimgui-dev libstb-dev
   libgtest-dev libbenchmark-dev
   xvfb xauth assimp-testmodels clang-format
+  fonts-dejavu-core  # the UI font (theme.cpp; ImGui's built-in font when absent)
 )
 missing=()
 for p in "${packages[@]}"; do

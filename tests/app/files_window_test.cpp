@@ -12,6 +12,7 @@
 #include "document.h"
 #include "files.h"
 #include "png.h"
+#include "settings.h"
 #include "viewer.h"
 
 namespace vitrine::app {
@@ -217,6 +218,52 @@ TEST(FilesWindow, TabHidesAllUi) {
   EXPECT_TRUE(s.showUi);
   EXPECT_GT(s.menuHeight, 0.0f);
   EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
+TEST(FilesWindow, WindowAndPanelsAreRememberedBetweenRuns) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  isolateConfig();
+  const std::string file = folder("settings") + "/settings.json";
+  DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
+  ASSERT_TRUE(loaded.document) << loaded.error;
+  ViewerOptions options;
+  options.width = 300;
+  options.height = 180;
+  options.validation = true;
+  options.settingsFile = file;
+  options.settings.panels.inspector = false;  // as the last run left it
+  std::string error;
+  auto viewer = Viewer::create(std::move(loaded.document), {true, true, true}, options, &error);
+  ASSERT_TRUE(viewer) << error;
+  Session& s = viewer->session();
+  EXPECT_FALSE(s.panels.inspector);
+  ASSERT_TRUE(viewer->runFrame());
+  // The file was opened: it leads the recent files, saved at once.
+  std::string warning;
+  EXPECT_EQ(loadSettings(file, &warning).recentFiles.front(),
+            fs::path(VITRINE_SOURCE_DIR "/assets/demo.gltf").lexically_normal().string());
+  // Ctrl+O shows the Open dialog; plain O does not.
+  viewer->inject(KeyEvent{GLFW_KEY_O, 0});
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_FALSE(viewer->files().browserShown());
+  viewer->inject(KeyEvent{GLFW_KEY_O, GLFW_MOD_CONTROL});
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_TRUE(viewer->files().browserShown());
+  s.panels.timeline = false;
+  viewer->inject(KeyEvent{GLFW_KEY_TAB, 0});
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+  viewer.reset();  // saves
+
+  const Settings saved = loadSettings(file, &warning);
+  EXPECT_EQ(warning, "");
+  EXPECT_EQ(saved.windowWidth, 300u);
+  EXPECT_EQ(saved.windowHeight, 180u);
+  EXPECT_TRUE(saved.windowX.has_value());
+  EXPECT_FALSE(saved.panels.inspector);
+  EXPECT_FALSE(saved.panels.timeline);
+  EXPECT_TRUE(saved.panels.outliner);
+  EXPECT_FALSE(saved.showUi);
 }
 
 }  // namespace
