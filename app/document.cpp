@@ -2,9 +2,9 @@
 
 namespace vitrine::app {
 
-DocumentResult loadDocument(const std::string& path) {
+DocumentResult loadDocument(const std::string& path, const scene::LoadProgress& progress) {
   DocumentResult result;
-  scene::LoadResult loaded = scene::loadScene(path);
+  scene::LoadResult loaded = scene::loadScene(path, progress);
   if (!loaded.scene) {
     result.error = loaded.error;
     result.warnings = std::move(loaded.warnings);
@@ -13,6 +13,8 @@ DocumentResult loadDocument(const std::string& path) {
   auto doc = std::make_unique<Document>();
   doc->path = path;
   doc->loadWarnings = std::move(loaded.warnings);
+  doc->dependencies = scene::externalFiles(*loaded.document, path);
+  if (progress) progress(0.95f, "Binding animations");
   // Animations are bound once, here; channels that cannot bind are skipped with a warning.
   anim::BindResult bound = anim::bindAnimations(*loaded.scene, *loaded.document);
   doc->channelWarnings = std::move(bound.warnings);

@@ -30,7 +30,10 @@ struct DocumentResult {
   std::vector<std::string> warnings;   // on error: the loader's warnings met before it (--check)
 };
 
-// Loads, validates and binds the animations of the asset at `path`. Never throws.
-[[nodiscard]] DocumentResult loadDocument(const std::string& path);
+// Loads, validates and binds the animations of the asset at `path`. Never throws. `progress`
+// (scene::loadScene's, plus a last "Binding animations" stage) may be called from the thread
+// that loads.
+[[nodiscard]] DocumentResult loadDocument(const std::string& path,
+                                          const scene::LoadProgress& progress = {});
 
 }  // namespace vitrine::app

@@ -1,4 +1,5 @@
 // vitrine [FILE] [--render OUT.png] ...: the entry point wires loader, renderer and UI.
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -14,6 +15,7 @@
 #include "headless.h"
 #include "look.h"
 #include "object_model.h"
+#include "settings.h"
 #include "viewer.h"
 
 namespace {
@@ -98,8 +100,15 @@ int main(int argc, char** argv) {
   if (o.renderOut) return app::renderToPng(scene, o);
 
   app::ViewerOptions vo;
-  vo.width = o.width;
-  vo.height = o.height;
+  vo.settingsFile = app::settingsPath();
+  std::string settingsWarning;
+  vo.settings = app::loadSettings(vo.settingsFile, &settingsWarning);
+  if (!settingsWarning.empty())
+    std::fprintf(stderr, "vitrine: warning: %s\n", settingsWarning.c_str());
+  // The window keeps the size it had last time, unless --size asks for one.
+  const bool sizeGiven = std::find(argv + 1, argv + argc, std::string("--size")) != argv + argc;
+  vo.width = sizeGiven ? o.width : vo.settings.windowWidth;
+  vo.height = sizeGiven ? o.height : vo.settings.windowHeight;
   vo.camera = o.camera;
   vo.validation = app::validationRequested();
   vo.look = o;

@@ -1,29 +1,15 @@
 #include "overlay.h"
 
-#include <cmath>
-
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
+#include "theme.h"
 #include "vk_check.h"
 
 namespace vitrine::app {
 namespace {
-
-// ImGui's style colours are sRGB-encoded, but the swapchain is an sRGB format that encodes
-// what is written: decode them once so the UI shows the colours its theme intends.
-void linearizeStyleColors(ImGuiStyle& style) {
-  auto decode = [](float c) {
-    return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f);
-  };
-  for (ImVec4& c : style.Colors) {
-    c.x = decode(c.x);
-    c.y = decode(c.y);
-    c.z = decode(c.z);
-  }
-}
 
 // ImGui's backend reports Vulkan failures through this callback: the project's one check.
 void checkVk(VkResult r) {
@@ -32,14 +18,15 @@ void checkVk(VkResult r) {
 
 }  // namespace
 
-Overlay::Overlay(GLFWwindow* window, renderer::Renderer& renderer) {
+Overlay::Overlay(GLFWwindow* window, renderer::Renderer& renderer, float uiScale)
+    : renderer_(renderer) {
   const renderer::OverlayInfo info = renderer.overlayInfo();
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // panel state persistence comes with the full UI
-  ImGui::StyleColorsDark();
-  linearizeStyleColors(ImGui::GetStyle());
+  io.IniFilename = nullptr;  // panel state is the app's settings (settings.h), not imgui.ini
+  applyTheme(ImGui::GetStyle(), uiScale);
+  buildFonts(*io.Fonts, uiScale);
 
   // ImGui's backend loads its Vulkan entry points through volk's instance loader.
   ImGui_ImplVulkan_LoadFunctions(
@@ -48,7 +35,11 @@ Overlay::Overlay(GLFWwindow* window, renderer::Renderer& renderer) {
       },
       info.instance);
   ImGui_ImplGlfw_InitForVulkan(window, true);
+  initBackend();
+}
 
+void Overlay::initBackend() {
+  const renderer::OverlayInfo info = renderer_.overlayInfo();
   ImGui_ImplVulkan_InitInfo init{};
   init.Instance = info.instance;
   init.PhysicalDevice = info.physicalDevice;
@@ -61,9 +52,18 @@ Overlay::Overlay(GLFWwindow* window, renderer::Renderer& renderer) {
   init.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
   init.CheckVkResultFn = checkVk;
   ImGui_ImplVulkan_Init(&init, info.renderPass);
-  // ImGui 1.86 records the font upload into a command buffer we submit once, at start-up.
-  renderer.submitOnce([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
+  // ImGui 1.86 records the font upload into a command buffer we submit once.
+  renderer_.submitOnce([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); });
   ImGui_ImplVulkan_DestroyFontUploadObjects();
+}
+
+void Overlay::setUiScale(float uiScale) {
+  if (++rebuilds_ > kMaxRebuilds) return;
+  renderer_.waitIdle();  // the old font image and pipeline may still be read by a frame
+  ImGui_ImplVulkan_Shutdown();
+  applyTheme(ImGui::GetStyle(), uiScale);
+  buildFonts(*ImGui::GetIO().Fonts, uiScale);
+  initBackend();
 }
 
 Overlay::~Overlay() {

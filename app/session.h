@@ -35,6 +35,10 @@ struct Session {
   PanelVisibility panels;                    // which panels show when showUi
   float uiScale = 1.0f;                      // the window's content scale (DPI)
   std::string status;                        // a one-line message for the user ("Saved ...")
+  // The last file that failed to load ("<file>: <where>: <what>"), shown in the error panel
+  // until dismissed or a load succeeds; empty when none. The previous document stays open.
+  std::string fileError;
+  float menuHeight = 0.0f;  // the main menu bar's height this frame (0 when hidden)
 };
 
 }  // namespace vitrine::app

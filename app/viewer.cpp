@@ -2,15 +2,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 
 #include <volk.h>
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "document_swap.h"
+#include "files.h"
 #include "layout.h"
 #include "look.h"
-#include "layout.h"
+#include "menu_bar.h"
 #include "overlay.h"
 #include "selection_overlay.h"
 #include "timeline_panel.h"
@@ -39,6 +42,11 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   s.document = std::move(document);
   s.look = options.look;
   s.timeline.reset(s.document->animations->clips(), std::move(enabled));
+  s.panels = options.settings.panels;
+  s.showUi = options.settings.showUi;
+  v->files_ = std::make_unique<Files>(options.settingsFile, options.settings,
+                                      options.reloadStableSeconds, options.reloadBrokenSeconds);
+  v->files_->watch(*s.document, /*addToRecent=*/true);
 
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
   const std::string title =
@@ -52,6 +60,14 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
     return nullptr;
   }
   glfwSetWindowUserPointer(v->window_, v.get());
+  if (options.settings.windowX && options.settings.windowY)
+    glfwSetWindowPos(v->window_, *options.settings.windowX, *options.settings.windowY);
+  float scaleX = 1.0f, scaleY = 1.0f;
+  glfwGetWindowContentScale(v->window_, &scaleX, &scaleY);
+  s.uiScale = v->contentScale_ = std::max(scaleX, 0.5f);
+  glfwSetWindowContentScaleCallback(v->window_, [](GLFWwindow* w, float x, float) {
+    viewerOf(w)->contentScale_ = std::max(x, 0.5f);  // applied at the next frame's start
+  });
   // Installed before ImGui's, which chains to them.
   glfwSetScrollCallback(v->window_, [](GLFWwindow* w, double, double dy) {
     viewerOf(w)->pendingScroll_ += float(dy);
@@ -97,7 +113,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   s.hasEnvironment = options.environment != nullptr;
   v->options_.environment.reset();
   v->renderer_->setScene(*s.document->scene, s.document->scene->activeScene);
-  v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_);
+  v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_, s.uiScale);
   v->timelinePanel_ = std::make_unique<TimelinePanel>();
   v->frameScene();
   glfwGetCursorPos(v->window_, &v->lastX_, &v->lastY_);
@@ -106,6 +122,23 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
 }
 
 Viewer::~Viewer() {
+  if (files_ && window_) {
+    Settings& saved = files_->settings();
+    int w = 0, h = 0, x = 0, y = 0;
+    glfwGetWindowSize(window_, &w, &h);
+    glfwGetWindowPos(window_, &x, &y);
+    if (w > 0 && h > 0) {  // not minimized
+      saved.windowWidth = uint32_t(w);
+      saved.windowHeight = uint32_t(h);
+    }
+    saved.windowX = x;
+    saved.windowY = y;
+    saved.panels = session_.panels;
+    saved.showUi = session_.showUi;
+    std::string error;
+    if (!files_->saveSettings(&error)) std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+  }
+  files_.reset();  // waits for a load still running
   if (renderer_) renderer_->waitIdle();
   overlay_.reset();
   renderer_.reset();
@@ -164,11 +197,99 @@ void Viewer::handleMouse() {
   }
 }
 
-void Viewer::buildUi() {
-  if (!session_.showUi) return;
+void Viewer::openFile(const std::string& path) {
+  files_->open(path);
+}
+
+void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) {
+  Session& s = session_;
+  std::vector<std::string> oldNames, newNames;
+  for (const anim::ClipInfo& c : s.document->animations->clips()) oldNames.push_back(c.name);
+  for (const anim::ClipInfo& c : document->animations->clips()) newNames.push_back(c.name);
+  // A reload keeps the transport (time, playing, in/out) and each clip's settings; another
+  // file starts like a fresh launch (all clips, playing from the start).
+  const Timeline before = s.timeline;
+  const std::vector<int> match =
+      keepView ? matchClips(oldNames, newNames) : std::vector<int>(newNames.size(), kNoClip);
+  // setScene waits for the frames in flight before freeing the old scene's buffers.
+  renderer_->setScene(*document->scene, document->scene->activeScene);
+  s.document = std::move(document);
+  s.dirty.clear();  // ranges of the old scene's slots
+  s.timeline.reset(s.document->animations->clips(), std::vector<bool>(newNames.size(), true));
+  for (size_t i = 0; i < match.size(); ++i) {
+    if (match[i] != kNoClip && size_t(match[i]) < before.clipCount())
+      s.timeline.setClip(i, before.clip(size_t(match[i])));
+  }
+  const scene::Scene& scene = *s.document->scene;
+  if (s.selectedNode && *s.selectedNode >= scene.nodes.size()) s.selectedNode.reset();
+  if (s.assetCamera) {
+    std::string error;
+    if (!keepView || !assetCameraView(scene, *s.assetCamera, 1.0f, &error)) s.assetCamera.reset();
+  }
+  if (keepView) {
+    if (before.hasRange()) s.timeline.setRange(before.in(), before.out());
+    s.timeline.setTime(before.time());
+    if (!before.playing()) s.timeline.pause();
+  } else {
+    s.selectedNode.reset();
+    frameScene();
+  }
+  const std::string title =
+      "Vitrine - " + std::filesystem::path(s.document->path).filename().string();
+  glfwSetWindowTitle(window_, title.c_str());
+}
+
+void Viewer::updateFiles() {
+  auto done = files_->update(glfwGetTime(), session_);
+  if (!done) return;
+  const bool reload = done->purpose == LoaderThread::Purpose::Reload;
+  replaceDocument(std::move(done->result.document), reload);
+  session_.status = (reload ? "Reloaded " : "Opened ") + done->path;
+}
+
+renderer::View Viewer::currentView(float a) const {
+  renderer::View view = orbit_.view(a);
+  if (session_.assetCamera) {
+    std::string error;
+    if (auto v = assetCameraView(*session_.document->scene, *session_.assetCamera, a, &error))
+      view = *v;
+  }
+  applyLook(session_.look, view);
+  return view;
+}
+
+ScreenshotResult Viewer::screenshot() {
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(window_, &w, &h);
+  const float a = (w > 0 && h > 0) ? float(w) / float(h) : 1.0f;
+  ScreenshotResult r = takeScreenshot(*renderer_, currentView(a), uint32_t(std::max(w, 0)),
+                                      uint32_t(std::max(h, 0)), session_.document->path);
+  session_.status = r.message;
+  return r;
+}
+
+void Viewer::buildFileUi() {
+  const MenuActions actions = drawMenuBar(session_, files_->settings().recentFiles);
+  const std::string folder = std::filesystem::path(session_.document->path).parent_path().string();
+  if (actions.open) files_->showBrowser(folder);
+  if (actions.openRecent) openFile(*actions.openRecent);
+  if (actions.screenshot) screenshot();
+  if (actions.quit) glfwSetWindowShouldClose(window_, GLFW_TRUE);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const Layout layout =
-      computeLayout({display.x, display.y}, session_.uiScale, 0.0f, session_.panels);
+      computeLayout({display.x, display.y}, session_.uiScale, session_.menuHeight, session_.panels);
+  if (auto chosen = files_->drawUi(session_, layout)) openFile(*chosen);
+}
+
+void Viewer::buildUi() {
+  if (!session_.showUi) {
+    session_.menuHeight = 0.0f;
+    return;
+  }
+  buildFileUi();
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const Layout layout =
+      computeLayout({display.x, display.y}, session_.uiScale, session_.menuHeight, session_.panels);
   scenePanels_.draw(layout, session_, *renderer_, frameMs_);
   if (session_.panels.timeline) timelinePanel_->draw(session_, layout.timeline);
 }
@@ -215,13 +336,24 @@ void Viewer::handleKey(const KeyEvent& key) {
     case GLFW_KEY_END:
       session_.timeline.jumpToEnd();
       break;
+    case GLFW_KEY_TAB:
+      session_.showUi = !session_.showUi;
+      break;
+    case GLFW_KEY_F12:
+      screenshot();
+      break;
+    case GLFW_KEY_O:
+      if (key.mods & GLFW_MOD_CONTROL)
+        files_->showBrowser(std::filesystem::path(session_.document->path).parent_path().string());
+      break;
     default:
       break;
   }
 }
 
-void Viewer::handleDrop(const DropEvent&) {
-  // Opening a dropped file comes with the file handling of the artist UI.
+void Viewer::handleDrop(const DropEvent& drop) {
+  // One document at a time: the first file dropped is the one opened.
+  if (!drop.paths.empty()) openFile(drop.paths.front());
 }
 
 bool Viewer::runFrame() {
@@ -240,8 +372,13 @@ bool Viewer::runFrame() {
   frameMs_ = float(wallSeconds * 1000.0);
   lastFrameTime_ = now;
 
+  if (contentScale_ != session_.uiScale) {
+    session_.uiScale = contentScale_;
+    overlay_->setUiScale(session_.uiScale);
+  }
   overlay_->beginFrame();
   handleEvents();
+  updateFiles();
   handleMouse();
   buildUi();
   if (session_.frameRequest) {
@@ -254,14 +391,7 @@ bool Viewer::runFrame() {
   }
 
   animate(wallSeconds);
-  const float a = float(fbw) / float(fbh);
-  renderer::View view = orbit_.view(a);
-  if (session_.assetCamera) {
-    std::string error;
-    if (auto v = assetCameraView(*session_.document->scene, *session_.assetCamera, a, &error))
-      view = *v;
-  }
-  applyLook(session_.look, view);
+  const renderer::View view = currentView(float(fbw) / float(fbh));
   // After animation, with this frame's View: the box follows what is drawn.
   scenePanels_.drawSelection(session_, view);
   overlay_->endFrame();

@@ -14,7 +14,9 @@
 #include "input.h"
 #include "renderer.h"
 #include "scene_panels.h"
+#include "screenshot.h"
 #include "session.h"
+#include "settings.h"
 
 struct GLFWwindow;
 
@@ -30,7 +32,16 @@ struct ViewerOptions {
   CliOptions look;            // tone mapping, exposure, background, environment (applyLook)
   // The image-based light; null for none. Released once the renderer has processed it.
   std::shared_ptr<const scene::EnvironmentImage> environment;
+  // Remembered between runs: window position, panels, Tab state, recent files (the size is
+  // the caller's, in width/height). Saved to settingsFile at exit and when a file opens;
+  // "" saves nothing (tests).
+  Settings settings;
+  std::string settingsFile;
+  // Hot reload's policy (file_watch.h).
+  double reloadStableSeconds = 0.3, reloadBrokenSeconds = 1.0;
 };
+
+class Files;
 
 class Viewer {
  public:
@@ -55,6 +66,21 @@ class Viewer {
   // whatever the UI's keyboard focus (tests drive the app through this).
   void inject(InputEvent event) { pending_.push_back(std::move(event)); }
 
+  // Starts loading `path` on the worker thread; the current document stays on screen until
+  // the new one replaces it (replaceDocument), or stays for good if it fails (fileError).
+  void openFile(const std::string& path);
+  // Shows `document` in place of the current one. keepView (hot reload): camera, time, play
+  // state and the enabled clips (by name, else index) stay; else the new scene is framed and
+  // its animations start over, all enabled.
+  void replaceDocument(std::unique_ptr<Document> document, bool keepView);
+  // The 3D view as the window shows it, without the UI, as a PNG next to the asset or in the
+  // pictures folder (screenshot.h); also sets session().status.
+  ScreenshotResult screenshot();
+  // What the 3D view shows at aspect ratio `aspect` (width / height): the orbit or asset
+  // camera, with the session's look.
+  renderer::View currentView(float aspect) const;
+  Files& files() { return *files_; }
+
   Session& session() { return session_; }
   const Session& session() const { return session_; }
   GLFWwindow* window() const { return window_; }
@@ -69,12 +95,16 @@ class Viewer {
   void handleMouse();
   void buildUi();
   float aspect() const;
+  void updateFiles();
+  void buildFileUi();
   void animate(double wallSeconds);
 
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<renderer::Renderer> renderer_;
   std::unique_ptr<Overlay> overlay_;
   std::unique_ptr<TimelinePanel> timelinePanel_;
+  std::unique_ptr<Files> files_;
+  float contentScale_ = 1.0f;  // the window's, as last reported: overlay rebuilt on change
   Session session_;
   ScenePanels scenePanels_;
   std::vector<InputEvent> pending_;  // from the window's callbacks and inject()

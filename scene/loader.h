@@ -1,6 +1,7 @@
 // Loading a glTF 2.0 asset (.gltf with external or data-URI resources, or .glb).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,9 +25,20 @@ struct LoadResult {
   std::shared_ptr<GltfDocument> document;
 };
 
+// Told, from the loading thread, when loading enters a stage: `fraction` (0 to 1, rising) is
+// a rough share of the work done before it, `stage` a short name ("Reading file").
+using LoadProgress = std::function<void(float fraction, const char* stage)>;
+
 // Loads and validates the whole asset. Never throws and never aborts on bad content:
 // every index is range-checked and every accessor is checked against its buffer before
-// any memory is allocated for it.
-[[nodiscard]] LoadResult loadScene(const std::string& path);
+// any memory is allocated for it. `progress`, when set, is called at each stage.
+[[nodiscard]] LoadResult loadScene(const std::string& path, const LoadProgress& progress = {});
+
+// The files an asset reads besides itself: the external buffers and images of `doc` (data URIs
+// and GLB-embedded resources are not files), their URIs percent-decoded (§3.3.3) and resolved
+// against the folder of `path`, made absolute, each once, in document order. Whether they
+// exist is not checked.
+[[nodiscard]] std::vector<std::string> externalFiles(const GltfDocument& doc,
+                                                     const std::string& path);
 
 }  // namespace vitrine::scene

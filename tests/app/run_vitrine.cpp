@@ -45,6 +45,8 @@ ProcessResult runVitrine(const std::vector<std::string>& args) {
   setenv("VITRINE_VALIDATION", "1", 1);
   // Processed environments are cached under the test tree, never in the user's home.
   setenv("XDG_CACHE_HOME", VITRINE_TEST_TMP "/cache", 1);
+  // Settings and recent files too: a test never writes the user's config.
+  setenv("XDG_CONFIG_HOME", VITRINE_TEST_TMP "/config", 1);
   ProcessResult r;
   pid_t pid;
   if (posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) == 0) {

@@ -1,0 +1,104 @@
+#include "files.h"
+
+#include <imgui.h>
+
+#include "recent_files.h"
+
+namespace vitrine::app {
+namespace {
+
+// The document and the files it reads, in the order FileWatch keeps them.
+std::vector<std::string> watchedFiles(const Document& d) {
+  std::vector<std::string> files{d.path};
+  files.insert(files.end(), d.dependencies.begin(), d.dependencies.end());
+  return files;
+}
+
+}  // namespace
+
+Files::Files(std::string settingsFile, Settings settings, double stableSeconds,
+             double brokenSeconds)
+    : settingsFile_(std::move(settingsFile)),
+      settings_(std::move(settings)),
+      watch_(stableSeconds, brokenSeconds) {}
+
+void Files::open(const std::string& path) {
+  if (!loader_.start(path, LoaderThread::Purpose::Open)) queuedOpen_ = path;
+}
+
+void Files::watch(const Document& document, bool addToRecent) {
+  watch_.watch(watchedFiles(document));
+  if (!addToRecent) return;
+  addRecentFile(settings_.recentFiles, document.path);
+  std::string error;
+  saveSettings(&error);  // now, not at exit: a crash must not lose the list
+}
+
+std::optional<LoaderThread::Finished> Files::update(double now, Session& session) {
+  std::optional<LoaderThread::Finished> done = loader_.take();
+  if (done && queuedOpen_) done.reset();  // superseded by a file opened meanwhile
+  if (queuedOpen_ && !loader_.busy()) {
+    loader_.start(*queuedOpen_, LoaderThread::Purpose::Open);
+    queuedOpen_.reset();
+  }
+  if (done) {
+    const bool reload = done->purpose == LoaderThread::Purpose::Reload;
+    if (done->result.document) {
+      session.fileError.clear();
+      if (reload) {
+        watch_.reloadSucceeded(watchedFiles(*done->result.document));
+      } else {
+        watch(*done->result.document, /*addToRecent=*/true);
+      }
+      return done;
+    }
+    if (!reload || watch_.reloadFailed(now)) {
+      session.fileError = done->result.error;
+    } else {
+      ++quietFailures_;  // most likely still being written: retried, not shown
+    }
+  }
+  if (watch_.poll(now, loader_.busy()) && !watch_.files().empty())
+    loader_.start(watch_.files().front(), LoaderThread::Purpose::Reload);
+  return std::nullopt;
+}
+
+std::optional<std::string> Files::drawUi(Session& session, const Layout& layout) {
+  const float s = session.uiScale;
+  const ImVec2 top(layout.view.pos.x + layout.view.size.x * 0.5f, layout.view.pos.y + 12 * s);
+  const ImGuiWindowFlags overlayFlags = ImGuiWindowFlags_NoDecoration |
+                                        ImGuiWindowFlags_AlwaysAutoResize |
+                                        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
+  if (loader_.busy()) {
+    ImGui::SetNextWindowPos(top, ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+    ImGui::SetNextWindowBgAlpha(0.7f);
+    if (ImGui::Begin("##loading", nullptr, overlayFlags | ImGuiWindowFlags_NoInputs)) {
+      const bool reload = loader_.purpose() == LoaderThread::Purpose::Reload;
+      ImGui::Text("%s %s", reload ? "Reloading" : "Loading", loader_.path().c_str());
+      ImGui::ProgressBar(loader_.progress(), ImVec2(320 * s, 0), loader_.stage().c_str());
+    }
+    ImGui::End();
+  } else if (!session.fileError.empty()) {
+    ImGui::SetNextWindowPos(top, ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+    ImGui::SetNextWindowBgAlpha(0.9f);
+    ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(0.55f, 0.12f, 0.10f, 1.0f));
+    if (ImGui::Begin("##fileError", nullptr, overlayFlags)) {
+      ImGui::TextColored(ImVec4(0.9f, 0.4f, 0.35f, 1.0f), "Could not load the file");
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 560 * s);
+      ImGui::TextUnformatted(session.fileError.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::TextDisabled("Still showing %s", session.document->path.c_str());
+      if (ImGui::Button("Dismiss")) session.fileError.clear();
+    }
+    ImGui::End();
+    ImGui::PopStyleColor();
+  }
+  return browser_.draw(s);
+}
+
+bool Files::saveSettings(std::string* error) const {
+  if (settingsFile_.empty()) return true;
+  return app::saveSettings(settingsFile_, settings_, error);
+}
+
+}  // namespace vitrine::app
