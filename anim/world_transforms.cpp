@@ -99,52 +99,75 @@ uint32_t WorldTransforms::update(scene::Scene& scene, std::span<const uint32_t> 
                                  scene::DirtyRanges& changed) {
   if (moved.empty()) return 0;
   uint32_t recomputed = 0;
+  // Bits are gathered in a register while consecutive moved nodes share a word: an |= into
+  // memory per node chains each node's store to the next one's load.
+  uint32_t gatheredWord = kNone;
+  uint64_t gathered = 0;
   for (const uint32_t node : moved) {
     if (node >= position_.size() || position_[node] == kNone) continue;
     const uint32_t p = position_[node];
-    pending_[p / 64] |= uint64_t(1) << (p % 64);
+    if (p / 64 != gatheredWord) {
+      if (gathered != 0) pending_[gatheredWord] |= gathered;
+      gatheredWord = p / 64;
+      gathered = 0;
+    }
+    gathered |= uint64_t(1) << (p % 64);
   }
+  if (gathered != 0) pending_[gatheredWord] |= gathered;
+
+  // Words in increasing order; a word's bits are consumed in a register (the same reason), and a
+  // subtree that ends past its word clears the bits it covers in the words after.
   const uint32_t positions = uint32_t(order_.size());
-  uint32_t cursor = 0;
-  while (cursor < positions) {
-    // The next pending position at or after `cursor`.
-    uint32_t word = cursor / 64;
-    uint64_t bits = pending_[word] & (~uint64_t(0) << (cursor % 64));
-    while (bits == 0) {
-      pending_[word] = 0;  // every bit below cursor in this word was consumed or skipped
-      if (++word >= pending_.size()) return recomputed;
-      bits = pending_[word];
-    }
-    const uint32_t start = word * 64 + uint32_t(std::countr_zero(bits));
-    const uint32_t stop = end_[start];
-    recomputed += stop - start;
-    for (uint32_t q = start; q < stop; ++q) {
-      if (q + kPrefetchAhead < positions) {  // likely walked soon (moved nodes cluster)
-        __builtin_prefetch(&scene.nodes[order_[q + kPrefetchAhead]].translation);
+  const uint32_t words = uint32_t(pending_.size());
+  for (uint32_t word = 0; word < words; ++word) {
+    uint64_t bits = pending_[word];
+    if (bits == 0) continue;
+    pending_[word] = 0;
+    while (bits != 0) {
+      const uint32_t start = word * 64 + uint32_t(std::countr_zero(bits));
+      const uint32_t stop = end_[start];
+      recomputed += stop - start;
+      walk(scene, start, stop, positions, changed);
+      if (stop < (word + 1) * 64) {  // the subtree ends inside this word
+        bits &= ~uint64_t(0) << (stop % 64);
+        continue;
       }
-      const uint32_t n = order_[q];
-      glm::mat4 world;
-      localMatrix(scene.nodes[n], &world[0][0]);
-      const int32_t parent = parent_[q];
-      if (parent >= 0) world = scene.world[size_t(parent)] * world;
-      glm::mat4& stored = scene.world[n];
-      if (!same(&stored[0][0], &world[0][0])) {
-        stored = world;
-        changed.mark(n * scene::kWorldMatrixBytes, scene::kWorldMatrixBytes);
+      // Moved nodes inside the walked subtree, in the words up to stop, are done.
+      const uint32_t lastWord = (stop - 1) / 64;
+      for (uint32_t w = word + 1; w < lastWord; ++w) pending_[w] = 0;
+      if (lastWord > word) {
+        if (stop % 64 == 0) {
+          pending_[lastWord] = 0;
+        } else {
+          pending_[lastWord] &= ~uint64_t(0) << (stop % 64);
+        }
       }
+      // Continue with stop's word when bits past stop may remain in it, else the word after.
+      word = stop % 64 == 0 ? lastWord : lastWord - 1;
+      break;
     }
-    // Clear the bits of [word's start, stop): moved nodes inside the walked subtree included.
-    const uint32_t lastWord = (stop - 1) / 64;
-    for (uint32_t w = word; w < lastWord; ++w) pending_[w] = 0;
-    if (stop % 64 == 0) {
-      pending_[lastWord] = 0;
-    } else {
-      pending_[lastWord] &= ~uint64_t(0) << (stop % 64);
-    }
-    cursor = stop;
   }
-  // Bits at or past `positions` are never set; words before cursor were cleared above.
   return recomputed;
+}
+
+// Recomputes positions [start, stop) of one subtree in pre-order, parents before children.
+void WorldTransforms::walk(scene::Scene& scene, uint32_t start, uint32_t stop, uint32_t positions,
+                           scene::DirtyRanges& changed) const {
+  for (uint32_t q = start; q < stop; ++q) {
+    if (q + kPrefetchAhead < positions) {  // likely walked soon (moved nodes cluster)
+      __builtin_prefetch(&scene.nodes[order_[q + kPrefetchAhead]].translation);
+    }
+    const uint32_t n = order_[q];
+    glm::mat4 world;
+    localMatrix(scene.nodes[n], &world[0][0]);
+    const int32_t parent = parent_[q];
+    if (parent >= 0) world = scene.world[size_t(parent)] * world;
+    glm::mat4& stored = scene.world[n];
+    if (!same(&stored[0][0], &world[0][0])) {
+      stored = world;
+      changed.mark(n * scene::kWorldMatrixBytes, scene::kWorldMatrixBytes);
+    }
+  }
 }
 
 }  // namespace vitrine::anim

@@ -36,6 +36,9 @@ class WorldTransforms {
   uint32_t nodeCount() const { return uint32_t(position_.size()); }
 
  private:
+  void walk(scene::Scene& scene, uint32_t start, uint32_t stop, uint32_t positions,
+            scene::DirtyRanges& changed) const;
+
   std::vector<uint32_t> order_;     // pre-order position -> node
   std::vector<uint32_t> position_;  // node -> pre-order position (kNone when unreachable)
   std::vector<uint32_t> end_;       // pre-order position -> one past its subtree's last position
