@@ -84,7 +84,7 @@ TEST(BindDirty, MovingAParentRecomputesItsChildrenOnly) {
                json::array({coreChannel(0, n0, "translation")}));
   Bound bound = bindAsset(b);
   ASSERT_TRUE(bound.scene) << bound.error;
-  const std::vector<glm::mat4> before = bound.scene->world;
+  const scene::WorldMatrices before = bound.scene->world;
   scene::DirtySet dirty;
   bound.animations().evaluate(1.0f, {true}, dirty);
   EXPECT_EQ(dirty.movedNodes, std::vector<uint32_t>{uint32_t(n0)});

@@ -144,7 +144,7 @@ TEST(EngineDirty, MovingAParentRecomputesItsSubtreeOnly) {
   s->nodes[2].translation = {0, 0, 5};
   s->nodes[4].translation = {0, 7, 0};
   scene::updateWorldTransforms(*s);
-  const std::vector<glm::mat4> before = s->world;
+  const scene::WorldMatrices before = s->world;
 
   AnimationsBuilder builder(*s);
   builder.addClip({});
@@ -166,7 +166,7 @@ TEST(EngineDirty, MovingAParentRecomputesItsSubtreeOnly) {
         << untouched;
   }
   // The same matrices a full recomputation gives.
-  std::vector<glm::mat4> incremental = s->world;
+  scene::WorldMatrices incremental = s->world;
   scene::updateWorldTransforms(*s);
   EXPECT_EQ(incremental, s->world);  // glm's == compares elements
 }

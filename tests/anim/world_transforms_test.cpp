@@ -43,7 +43,7 @@ std::unique_ptr<scene::Scene> smallForest() {
 TEST(WorldTransforms, MovedSubtreeOnly) {
   auto s = smallForest();
   WorldTransforms world(*s);
-  const std::vector<glm::mat4> before = s->world;
+  const scene::WorldMatrices before = s->world;
   s->nodes[1].translation.y = 5;
   scene::DirtyRanges changed;
   const std::vector<uint32_t> moved = {1};
@@ -117,7 +117,7 @@ TEST(WorldTransforms, RandomForestsMatchFullRecomputation) {
     scene::updateWorldTransforms(*s);
     WorldTransforms world(*s);
     for (int frame = 0; frame < 3; ++frame) {
-      const std::vector<glm::mat4> before = s->world;
+      const scene::WorldMatrices before = s->world;
       std::vector<uint32_t> moved;
       const uint32_t movers = random() % (count + 1);
       for (uint32_t i = 0; i < movers; ++i) {
@@ -128,7 +128,7 @@ TEST(WorldTransforms, RandomForestsMatchFullRecomputation) {
       scene::DirtyRanges changed;
       world.update(*s, moved, changed);
       changed.coalesce();
-      const std::vector<glm::mat4> incremental = s->world;
+      const scene::WorldMatrices incremental = s->world;
       scene::updateWorldTransforms(*s);
       for (uint32_t n = 0; n < count; ++n) {
         ASSERT_TRUE(same(incremental[n], s->world[n])) << round << " node " << n;
