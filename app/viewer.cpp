@@ -297,7 +297,21 @@ void Viewer::buildUi() {
 void Viewer::animate(double wallSeconds) {
   Session& s = session_;
   s.timeline.advance(wallSeconds);
-  s.document->animations->evaluate(s.timeline.clipTimes(), s.timeline.enabled(), s.dirty);
+  // Sampling again at unchanged clip times would write the same values back, and would undo a
+  // hand edit of an animated factor while the timeline stands still: clips are sampled only
+  // when their times, the enabled set or the document changed. The evaluation still runs, with
+  // no clip, so hand-moved nodes get their world matrices.
+  const bool changed = s.timeline.generation() != sampledGeneration_ ||
+                       s.timeline.clipTimes() != sampledTimes_ ||
+                       s.timeline.enabled() != sampledEnabled_;
+  static const std::vector<bool> kNoClip;
+  s.document->animations->evaluate(s.timeline.clipTimes(), changed ? s.timeline.enabled() : kNoClip,
+                                   s.dirty);
+  if (changed) {
+    sampledGeneration_ = s.timeline.generation();
+    sampledTimes_ = s.timeline.clipTimes();  // no allocation once the sizes are known
+    sampledEnabled_ = s.timeline.enabled();
+  }
   // Only what changed is sent, with the next frame: material factors, the node data of moved
   // nodes, the lights they carry. Cameras reach the GPU through the View of every frame.
   renderer_->applyChanges(*s.document->scene, s.dirty);

@@ -112,6 +112,10 @@ class Viewer {
   OrbitCamera orbit_;
   double lastX_ = 0.0, lastY_ = 0.0;
   float pendingScroll_ = 0.0f;
+  // What the clips were last sampled at (animate()).
+  uint64_t sampledGeneration_ = ~uint64_t(0);
+  std::vector<float> sampledTimes_;
+  std::vector<bool> sampledEnabled_;
   uint64_t framesPresented_ = 0;
   double lastFrameTime_ = 0.0;
   float frameMs_ = 0.0f;

@@ -9,6 +9,7 @@
 #include "camera.h"
 #include "document.h"
 #include "inspector_model.h"
+#include "object_model.h"
 #include "slot_edit.h"
 #include "view_panel.h"
 #include "viewer.h"
@@ -113,6 +114,43 @@ TEST(InspectWindow, EditedFactorAndHiddenNodeReachTheGpu) {
   // GPU time from the window's frames' timestamps.
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
   EXPECT_GT(viewer->renderer().lastGpuMilliseconds(), 0.0);
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
+// A hand edit of an animated factor stays while the timeline stands still (the clips are not
+// sampled again at the same time), and the animation takes over again once time moves.
+TEST(InspectWindow, EditOfAnimatedFactorHoldsWhilePaused) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
+  ASSERT_TRUE(loaded.document) << loaded.error;
+  ViewerOptions options;
+  options.width = 160;
+  options.height = 100;
+  options.validation = true;
+  std::string error;
+  auto viewer = Viewer::create(std::move(loaded.document), {true, true, true}, options, &error);
+  ASSERT_TRUE(viewer) << error;
+  Session& s = viewer->session();
+  s.timeline.pause();
+  s.timeline.setTime(0.5);
+  ASSERT_TRUE(viewer->runFrame());
+  const std::string pointer = "/materials/1/pbrMetallicRoughness/baseColorFactor";  // "Box colour"
+  const scene::ResolveResult r =
+      scene::resolvePointer(*s.document->scene, *s.document->gltf, pointer);
+  ASSERT_TRUE(r.ok) << r.error;
+  const glm::vec4& color = s.document->scene->materialData[1].baseColorFactor;
+  const glm::vec4 animated = color;
+  const glm::vec4 edit{0.1f, 0.9f, 0.2f, 1.0f};
+  ASSERT_NE(animated, edit);
+  ASSERT_TRUE(writeSlot(r.slot, {&edit.x, 4}, s.dirty));
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(color, edit) << "the paused timeline sampled the clip again over the edit";
+  viewer->inject(KeyEvent{GLFW_KEY_RIGHT, 0});  // one frame on: the clip writes again
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_NE(color, edit);
+  s.timeline.setTime(0.5);  // back to where the edit was made: the animated value again
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(color, animated);
   EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
 }
 
