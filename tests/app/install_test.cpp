@@ -60,7 +60,8 @@ TEST_F(Install, FilesWhereTheDesktopLooks) {
   const std::string desktop = readFile(prefix_ + "/share/applications/vitrine.desktop");
   for (const char* line :
        {"Exec=vitrine %f\n", "Icon=vitrine\n", "Categories=Graphics;3DGraphics;Viewer;\n",
-        "MimeType=model/gltf-binary;model/gltf+json;\n"})
+        "MimeType=model/gltf-binary;model/gltf+json;\n", "StartupNotify=false\n",
+        "StartupWMClass=vitrine\n"})
     EXPECT_NE(desktop.find(line), std::string::npos) << line;
   const std::string thumbnailer = readFile(prefix_ + "/share/thumbnailers/vitrine.thumbnailer");
   EXPECT_NE(thumbnailer.find("Exec=vitrine --thumbnail %s %i %o\n"), std::string::npos);
