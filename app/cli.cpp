@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -50,6 +51,33 @@ bool parseFrameRange(const std::string& text, CliOptions::FrameRange& out) {
   return frameCount(out) <= kMaxFrames;
 }
 
+// A batch mode or --render would silently ignore some options: the first of them given is an
+// error naming both, so a pipeline never gets a picture other than the one it asked for.
+// (--thumbnail honours --time: the thumbnail shows that instant instead of the first frame.)
+std::string checkIgnored(const CliOptions& o) {
+  const bool sequence = o.frames || o.turntableSeconds;
+  const std::string mode = o.check           ? "--check"
+                           : o.thumbnailSize ? "--thumbnail"
+                           : o.frames        ? "--frames"
+                           : sequence        ? "--turntable"
+                           : o.renderOut     ? "--render"
+                                             : "";
+  if (mode.empty()) return {};
+  static const std::string kLook[] = {"--camera",        "--size",         "--env",
+                                      "--env-intensity", "--env-rotation", "--background",
+                                      "--tonemap",       "--exposure"};
+  for (const std::string& g : o.given) {
+    if (g == "--quit-after") return mode + " opens no window: no --quit-after";
+    if (o.check && g == "--time") return "--check poses nothing: no --time";
+    if (o.check && g == "--animation") return "--check checks every animation: no --animation";
+    if (o.check && std::find(std::begin(kLook), std::end(kLook), g) != std::end(kLook))
+      return "--check renders nothing: no " + g;
+    if (o.thumbnailSize && g == "--size") return "--thumbnail SIZE sets the size: no --size";
+    if (sequence && g == "--time") return mode + " gives each frame its own instant: no --time";
+  }
+  return {};
+}
+
 // The checks that need the whole command line: which options go together.
 std::string checkCombinations(const CliOptions& o) {
   const int modes = int(o.renderOut.has_value()) + int(o.thumbnailSize.has_value()) +
@@ -63,7 +91,7 @@ std::string checkCombinations(const CliOptions& o) {
   if (o.json && !o.check) return "--json needs --check";
   if (o.thumbnailSize && o.camera) return "--thumbnail frames the asset itself: no --camera";
   if (o.turntableSeconds && o.camera) return "--turntable orbits its own camera: no --camera";
-  return {};
+  return checkIgnored(o);
 }
 
 }  // namespace
@@ -148,6 +176,7 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       return true;
     };
     std::string v;
+    if (a.size() > 1 && a[0] == '-') o.given.push_back(a);
     if (a == "--help" || a == "-h") {
       o.help = true;
     } else if (a == "--version") {
