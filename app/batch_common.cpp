@@ -142,7 +142,8 @@ bool writePngAtomically(const std::string& path, const renderer::Pixels& pixels,
   std::error_code ec;
   fs::rename(temp, target, ec);
   if (ec) {
-    fs::remove(temp, ec);
+    std::error_code ignored;  // keep the rename's reason, not the removal's
+    fs::remove(temp, ignored);
     *error = path + ": cannot write: " + ec.message();
     return false;
   }
