@@ -131,7 +131,9 @@ TEST(BatchCli, HelpDocumentsTheModesAndExitStatuses) {
   for (const char* text :
        {"--thumbnail SIZE IN OUT.png", "--frames START:END:FPS", "--turntable SECONDS", "--out DIR",
         "--check", "--json", "opens a new window", "4 when no Vulkan\ndevice",
-        "--check: 0 usable with no problem, 1 loaded with warnings, 2 errors"})
+        "--check: 0 usable with no problem, 1 loaded with warnings, 2 errors",
+        "an error stops the load: only the first is reported",
+        "never\n                       overwrites IN", "at most 2^34 pixels"})
     EXPECT_NE(help.find(text), std::string::npos) << text;
 }
 
