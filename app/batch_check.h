@@ -12,6 +12,12 @@
 // with the same problems in the same order ("pointer": "" for the file as a whole).
 // Exit status: kCheckUsable (0) no problem, kCheckWarnings (1) loaded with warnings,
 // kCheckErrors (2) not loaded.
+//
+// What is complete and what is not: the loader (scene/loader.h) stops at its first error, so
+// a report holds at most one error, the first found, after the warnings found before it; the
+// animations are then not bound and no channel problem is listed. An asset that loads gets
+// every load warning and every channel problem. Fixing the error and checking again shows the
+// next one. (Collecting every error would need a loader that goes on after one; it does not.)
 #pragma once
 
 #include <string>

@@ -66,14 +66,52 @@ float firstFrameTime(const Document& document, const std::vector<bool>& enabled)
   return first.value_or(0.0f);
 }
 
-std::unique_ptr<renderer::Renderer> createBatchRenderer() {
+std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& options,
+                                                        const scene::Scene& scene, uint32_t width,
+                                                        uint32_t height, int* exitCode) {
+  std::unique_ptr<scene::EnvironmentImage> environment;
+  std::string error;
+  if (!loadEnvironment(options, environment, &error)) {
+    std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+    *exitCode = kExitBadInput;
+    return nullptr;
+  }
   renderer::Options ro;
   ro.validation = validationRequested();
   ro.cacheDirectory = environmentCacheDirectory();
-  std::string error;
   auto r = renderer::Renderer::create(ro, &error);
-  if (!r) std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+  if (!r) {
+    std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+    *exitCode = kExitNoDevice;
+    return nullptr;
+  }
+  if (width > r->maxImageSize() || height > r->maxImageSize()) {
+    const std::string option =
+        options.thumbnailSize
+            ? "--thumbnail " + std::to_string(*options.thumbnailSize)
+            : "--size " + std::to_string(options.width) + "x" + std::to_string(options.height);
+    std::fprintf(stderr, "vitrine: %s: %s renders at most %ux%u\n", option.c_str(),
+                 r->deviceName().c_str(), r->maxImageSize(), r->maxImageSize());
+    *exitCode = kExitBadInput;
+    return nullptr;
+  }
+  r->setEnvironment(environment.get());  // processed now: the source image can go
+  r->setScene(scene, scene.activeScene);
+  r->updateTransforms(scene);
   return r;
+}
+
+int validationStatus(const renderer::Renderer& renderer) {
+  if (const uint32_t n = renderer.validationMessageCount()) {
+    std::fprintf(stderr, "vitrine: %u validation message(s)\n", n);
+    return kExitValidation;
+  }
+  return kExitOk;
+}
+
+bool sameFile(const std::string& input, const std::string& output) {
+  std::error_code ec;  // a missing file, either one: not the same
+  return std::filesystem::exists(output, ec) && std::filesystem::equivalent(input, output, ec);
 }
 
 void unpremultiplyAlpha(renderer::Pixels& pixels) {
@@ -104,7 +142,8 @@ bool writePngAtomically(const std::string& path, const renderer::Pixels& pixels,
   std::error_code ec;
   fs::rename(temp, target, ec);
   if (ec) {
-    fs::remove(temp, ec);
+    std::error_code ignored;  // keep the rename's reason, not the removal's
+    fs::remove(temp, ignored);
     *error = path + ": cannot write: " + ec.message();
     return false;
   }

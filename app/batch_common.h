@@ -1,5 +1,6 @@
-// What the batch modes (--thumbnail, --frames / --turntable) share: loading the asset with its
-// selected animations, a headless renderer, and PNG files that exist whole or not at all.
+// What the batch modes (--thumbnail, --frames / --turntable), --render and the viewer's start
+// share: loading the asset with its selected animations, a headless renderer holding the
+// posed scene, the validation epilogue, and PNG files that exist whole or not at all.
 // Nothing here opens a window or touches GLFW or ImGui.
 #pragma once
 
@@ -11,6 +12,7 @@
 #include "cli.h"
 #include "document.h"
 #include "renderer.h"
+#include "scene.h"
 
 namespace vitrine::app {
 
@@ -28,18 +30,34 @@ std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptio
 // none is enabled), the "first frame" a thumbnail shows.
 float firstFrameTime(const Document& document, const std::vector<bool>& enabled);
 
-// A renderer without a window (no surface, no X server), reading and writing the processed
-// environment cache. Null after printing one line ("vitrine: no Vulkan device available ...")
-// when Vulkan or a usable device is missing: the caller exits with kExitNoDevice.
-std::unique_ptr<renderer::Renderer> createBatchRenderer();
+// A renderer without a window (no surface, no X server) for a width x height picture of
+// `scene` as it is posed now: loads --env (before the device, so a bad .hdr is reported
+// without Vulkan), creates the renderer reading and writing the processed environment cache,
+// checks the size against the device, then uploads the environment and the scene with its
+// world transforms. Null after printing one line, with *exitCode set: kExitBadInput for the
+// environment file or a size the device cannot render ("vitrine: --size WxH: DEVICE renders
+// at most NxN", or "--thumbnail N: ..."), kExitNoDevice when Vulkan or a usable device is
+// missing ("vitrine: no Vulkan device available ...").
+std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& options,
+                                                        const scene::Scene& scene, uint32_t width,
+                                                        uint32_t height, int* exitCode);
+
+// The exit status a run ends with: kExitOk, or kExitValidation after printing
+// "vitrine: N validation message(s)" when the validation layer reported anything.
+int validationStatus(const renderer::Renderer& renderer);
+
+// True when `output` exists and is the same file as `input` (std::filesystem::equivalent:
+// also through links), so that writing it would destroy the input.
+bool sameFile(const std::string& input, const std::string& output);
 
 // Turns premultiplied-alpha pixels into the straight alpha PNG stores. The renderer blends
 // BLEND materials premultiplied and resolves MSAA edges over a transparent clear colour, so
 // a pixel of coverage a holds sRGB(a * c): decoded, divided by a and encoded again.
 void unpremultiplyAlpha(renderer::Pixels& pixels);
 
-// Writes `pixels` to a temporary file next to `path`, then renames it over `path`: a reader
-// (a file manager) never sees a partial PNG, and a failure leaves no file. False with *error.
+// Writes `pixels` to a temporary file next to `path` (".NAME.part-PID"), then renames it over
+// `path`: a reader (a file manager) never sees a partial PNG, and a failure leaves neither
+// `path` nor the temporary file. False with *error ("PATH: cannot write: REASON").
 bool writePngAtomically(const std::string& path, const renderer::Pixels& pixels,
                         std::string* error);
 

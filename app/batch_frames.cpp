@@ -2,12 +2,12 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 
 #include "batch_common.h"
-#include "camera.h"
 #include "headless.h"
 #include "look.h"
 
@@ -28,6 +28,42 @@ void drawProgress(size_t done, size_t total) {
   std::fflush(stderr);
 }
 
+// The camera of frame `index` at `seconds`: --camera as posed now, else the turntable's.
+// Empty with *error = "FILE: frame N (t=T): WHY" when the asset camera has no view (a
+// missing node, or one whose animated scale reached zero).
+std::optional<renderer::View> frameView(const CliOptions& options, const scene::Scene& scene,
+                                        const OrbitCamera& framed, size_t index, float seconds,
+                                        std::string* error) {
+  const float aspect = float(options.width) / float(options.height);
+  std::optional<renderer::View> view;
+  std::string why;
+  if (options.camera) {
+    view = assetCameraView(scene, *options.camera, aspect, &why);
+  } else {
+    view = sequenceCamera(framed, options, seconds).view(aspect);
+  }
+  if (!view) {
+    char where[64];
+    std::snprintf(where, sizeof where, ": frame %zu (t=%g): ", index + 1, double(seconds));
+    *error = options.file + where + why;
+    return std::nullopt;
+  }
+  applyLook(options, *view);
+  return view;
+}
+
+// "frame_0042.png" -> 42; 0 for any other name.
+size_t frameNumber(const std::string& name) {
+  constexpr std::string_view kPrefix = "frame_", kSuffix = ".png";
+  if (name.size() <= kPrefix.size() + kSuffix.size() || name.rfind(kPrefix, 0) != 0 ||
+      name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
+    return 0;
+  const std::string digits =
+      name.substr(kPrefix.size(), name.size() - kPrefix.size() - kSuffix.size());
+  if (digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) return 0;
+  return size_t(std::stoul(digits));
+}
+
 }  // namespace
 
 std::vector<float> sequenceTimes(const CliOptions& options) {
@@ -46,10 +82,28 @@ std::vector<float> sequenceTimes(const CliOptions& options) {
   return times;
 }
 
+std::string checkSequenceSize(const CliOptions& options, size_t frames) {
+  const uint64_t pixels = uint64_t(frames) * options.width * options.height;
+  if (pixels <= kMaxSequencePixels) return {};
+  return "--size " + std::to_string(options.width) + "x" + std::to_string(options.height) + ": " +
+         std::to_string(frames) + " frames of that size are " + std::to_string(pixels) +
+         " pixels; one sequence writes at most " + std::to_string(kMaxSequencePixels) +
+         " (2^34, 64 GiB as RGBA): render fewer frames or smaller ones";
+}
+
 float turntableYaw(const CliOptions& options, float seconds) {
   if (!options.turntableSeconds) return 0.0f;
   const float start = options.frames ? options.frames->start : 0.0f;
   return float(2.0 * M_PI * (double(seconds) - start) / *options.turntableSeconds);
+}
+
+OrbitCamera sequenceCamera(const OrbitCamera& framed, const CliOptions& options, float seconds) {
+  OrbitCamera c = framed;
+  if (options.turntableSeconds) {
+    c.pitch = glm::radians(kTurntablePitchDegrees);
+    c.yaw = framed.yaw + turntableYaw(options, seconds);
+  }
+  return c;
 }
 
 std::string frameFileName(size_t index) {
@@ -58,34 +112,50 @@ std::string frameFileName(size_t index) {
   return name;
 }
 
+std::vector<std::string> staleFrames(const std::string& dir, size_t frames) {
+  std::vector<std::string> stale;
+  std::error_code ec;
+  for (auto it = std::filesystem::directory_iterator(dir, ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    const size_t n = frameNumber(name);
+    // frame_0005.png of a 10-frame run is replaced; frame_0011.png or frame_05.png is not.
+    if (n > 0 && !(n <= frames && name == frameFileName(n - 1))) stale.push_back(name);
+  }
+  std::sort(stale.begin(), stale.end());
+  return stale;
+}
+
 int runFrames(const CliOptions& options) {
   const std::vector<float> times = sequenceTimes(options);
+  if (const std::string error = checkSequenceSize(options, times.size()); !error.empty()) {
+    std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+    return kExitBadInput;
+  }
   int status = kExitOk;
   std::optional<BatchAsset> asset = loadBatchAsset(options.file, options, &status);
   if (!asset) return status;
   Document& doc = *asset->document;
   scene::Scene& scene = *doc.scene;
-  const float aspect = float(options.width) / float(options.height);
 
   // Pose the first instant before uploading: the framing and the first frame both see it.
   scene::DirtySet dirty;
   doc.animations->evaluate(times.front(), asset->enabled, dirty);
   dirty.clear();
+  OrbitCamera framed;
+  framed.frame(scene::sceneBounds(scene, scene.activeScene),
+               float(options.width) / float(options.height));
   std::string error;
-  if (options.camera && !assetCameraView(scene, *options.camera, aspect, &error)) {
-    std::fprintf(stderr, "vitrine: %s: %s\n", options.file.c_str(), error.c_str());
-    return kExitBadInput;
-  }
-  OrbitCamera orbit;
-  orbit.frame(scene::sceneBounds(scene, scene.activeScene), aspect);
-  const float yaw0 = orbit.yaw;
-  if (options.turntableSeconds) orbit.pitch = glm::radians(kTurntablePitchDegrees);
-
-  std::unique_ptr<scene::EnvironmentImage> environment;
-  if (!loadEnvironment(options, environment, &error)) {
+  std::optional<renderer::View> view = frameView(options, scene, framed, 0, times.front(), &error);
+  if (!view) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
     return kExitBadInput;
   }
+
+  auto r = createBatchRenderer(options, scene, options.width, options.height, &status);
+  if (!r) return status;
+  // Only now, with the asset, the device and the size known good: a failure above leaves
+  // nothing behind.
   std::error_code ec;
   std::filesystem::create_directories(*options.outDir, ec);
   if (ec || !std::filesystem::is_directory(*options.outDir)) {
@@ -93,48 +163,35 @@ int runFrames(const CliOptions& options) {
                  options.outDir->c_str(), (ec ? ec.message() : "a file is in the way").c_str());
     return kExitBadInput;
   }
-
-  auto r = createBatchRenderer();
-  if (!r) return kExitNoDevice;
-  if (options.width > r->maxImageSize() || options.height > r->maxImageSize()) {
-    std::fprintf(stderr, "vitrine: --size %ux%u: %s renders at most %ux%u\n", options.width,
-                 options.height, r->deviceName().c_str(), r->maxImageSize(), r->maxImageSize());
-    return kExitBadInput;
-  }
-  r->setEnvironment(environment.get());
-  environment.reset();
-  r->setScene(scene, scene.activeScene);
-  r->updateTransforms(scene);
+  if (const std::vector<std::string> stale = staleFrames(*options.outDir, times.size());
+      !stale.empty())
+    std::fprintf(stderr,
+                 "vitrine: warning: --out %s: %zu frame_*.png file(s) of an earlier run stay "
+                 "there, not overwritten by these %zu frames (%s ...)\n",
+                 options.outDir->c_str(), stale.size(), times.size(), stale.front().c_str());
 
   const bool progress = isatty(STDERR_FILENO);
   for (size_t i = 0; i < times.size(); ++i) {
-    if (i > 0) {  // frame 0 was posed before setScene()
+    if (i > 0) {  // frame 0 was posed before the upload
       doc.animations->evaluate(times[i], asset->enabled, dirty);
       r->applyChanges(scene, dirty);
       dirty.clear();
+      view = frameView(options, scene, framed, i, times[i], &error);
     }
-    renderer::View view;
-    if (options.camera) {
-      view = *assetCameraView(scene, *options.camera, aspect, &error);
-    } else {
-      orbit.yaw = yaw0 + turntableYaw(options, times[i]);
-      view = orbit.view(aspect);
+    if (view) {
+      const renderer::Pixels pixels = r->renderOffscreen(*view, options.width, options.height);
+      const std::string path = (std::filesystem::path(*options.outDir) / frameFileName(i)).string();
+      if (writePngAtomically(path, pixels, &error)) {
+        if (progress) drawProgress(i + 1, times.size());
+        continue;
+      }
     }
-    applyLook(options, view);
-    const renderer::Pixels pixels = r->renderOffscreen(view, options.width, options.height);
-    const std::string path = (std::filesystem::path(*options.outDir) / frameFileName(i)).string();
-    if (!writePngAtomically(path, pixels, &error)) {
-      if (progress) std::fputc('\n', stderr);
-      std::fprintf(stderr, "vitrine: %s\n", error.c_str());
-      return kExitBadInput;
-    }
-    if (progress) drawProgress(i + 1, times.size());
+    // The frames before this one stay written; this one and the rest are not.
+    if (progress) std::fputc('\n', stderr);
+    std::fprintf(stderr, "vitrine: %s\n", error.c_str());
+    return kExitBadInput;
   }
-  if (const uint32_t n = r->validationMessageCount()) {
-    std::fprintf(stderr, "vitrine: %u validation message(s)\n", n);
-    return kExitValidation;
-  }
-  return kExitOk;
+  return validationStatus(*r);
 }
 
 }  // namespace vitrine::app

@@ -19,12 +19,19 @@ renderer::View thumbnailView(const scene::Scene& scene) {
 }
 
 int runThumbnail(const CliOptions& options) {
+  // Before anything is read: `vitrine --thumbnail 32 a.glb a.glb` must not replace the model.
+  if (sameFile(options.file, options.thumbnailOut)) {
+    std::fprintf(stderr, "vitrine: --thumbnail: %s is the input file; not overwriting it\n",
+                 options.thumbnailOut.c_str());
+    return kExitBadInput;
+  }
   int status = kExitOk;
   std::optional<BatchAsset> asset = loadBatchAsset(options.file, options, &status);
   if (!asset) return status;
   Document& doc = *asset->document;
   scene::DirtySet dirty;  // the renderer uploads the whole posed scene below
-  doc.animations->evaluate(firstFrameTime(doc, asset->enabled), asset->enabled, dirty);
+  const float time = options.time.value_or(firstFrameTime(doc, asset->enabled));
+  doc.animations->evaluate(time, asset->enabled, dirty);
 
   renderer::View view = thumbnailView(*doc.scene);
   applyLook(options, view);
@@ -33,25 +40,13 @@ int runThumbnail(const CliOptions& options) {
     view.background = renderer::Background::Color;
     view.clearColor = glm::vec4(0.0f);
   }
-  std::unique_ptr<scene::EnvironmentImage> environment;
-  std::string error;
-  if (!loadEnvironment(options, environment, &error)) {
-    std::fprintf(stderr, "vitrine: %s\n", error.c_str());
-    return kExitBadInput;
-  }
-  auto r = createBatchRenderer();
-  if (!r) return kExitNoDevice;
-  r->setEnvironment(environment.get());
-  environment.reset();
-  r->setScene(*doc.scene, doc.scene->activeScene);
-  r->updateTransforms(*doc.scene);
   const uint32_t size = *options.thumbnailSize;
+  auto r = createBatchRenderer(options, *doc.scene, size, size, &status);
+  if (!r) return status;
   renderer::Pixels pixels = r->renderOffscreen(view, size, size);
   unpremultiplyAlpha(pixels);
-  if (const uint32_t n = r->validationMessageCount()) {
-    std::fprintf(stderr, "vitrine: %u validation message(s)\n", n);
-    return kExitValidation;
-  }
+  if (const int s = validationStatus(*r); s != kExitOk) return s;
+  std::string error;
   if (!writePngAtomically(options.thumbnailOut, pixels, &error)) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
     return kExitBadInput;

@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -50,6 +51,33 @@ bool parseFrameRange(const std::string& text, CliOptions::FrameRange& out) {
   return frameCount(out) <= kMaxFrames;
 }
 
+// A batch mode or --render would silently ignore some options: the first of them given is an
+// error naming both, so a pipeline never gets a picture other than the one it asked for.
+// (--thumbnail honours --time: the thumbnail shows that instant instead of the first frame.)
+std::string checkIgnored(const CliOptions& o) {
+  const bool sequence = o.frames || o.turntableSeconds;
+  const std::string mode = o.check           ? "--check"
+                           : o.thumbnailSize ? "--thumbnail"
+                           : o.frames        ? "--frames"
+                           : sequence        ? "--turntable"
+                           : o.renderOut     ? "--render"
+                                             : "";
+  if (mode.empty()) return {};
+  static const std::string kLook[] = {"--camera",        "--size",         "--env",
+                                      "--env-intensity", "--env-rotation", "--background",
+                                      "--tonemap",       "--exposure"};
+  for (const std::string& g : o.given) {
+    if (g == "--quit-after") return mode + " opens no window: no --quit-after";
+    if (o.check && g == "--time") return "--check poses nothing: no --time";
+    if (o.check && g == "--animation") return "--check checks every animation: no --animation";
+    if (o.check && std::find(std::begin(kLook), std::end(kLook), g) != std::end(kLook))
+      return "--check renders nothing: no " + g;
+    if (o.thumbnailSize && g == "--size") return "--thumbnail SIZE sets the size: no --size";
+    if (sequence && g == "--time") return mode + " gives each frame its own instant: no --time";
+  }
+  return {};
+}
+
 // The checks that need the whole command line: which options go together.
 std::string checkCombinations(const CliOptions& o) {
   const int modes = int(o.renderOut.has_value()) + int(o.thumbnailSize.has_value()) +
@@ -63,7 +91,7 @@ std::string checkCombinations(const CliOptions& o) {
   if (o.json && !o.check) return "--json needs --check";
   if (o.thumbnailSize && o.camera) return "--thumbnail frames the asset itself: no --camera";
   if (o.turntableSeconds && o.camera) return "--turntable orbits its own camera: no --camera";
-  return {};
+  return checkIgnored(o);
 }
 
 }  // namespace
@@ -105,21 +133,29 @@ std::string usageText() {
          "Batch modes (no window, no X server; Vulkan still needed except for --check):\n"
          "  --thumbnail SIZE IN OUT.png\n"
          "                       write a SIZE x SIZE (16 to 4096) three-quarter view of IN at\n"
-         "                       its first animation frame, on a transparent background; on\n"
-         "                       failure no OUT.png is left behind\n"
+         "                       its first animation frame (or --time), on a transparent\n"
+         "                       background; on failure no OUT.png is left behind; never\n"
+         "                       overwrites IN\n"
          "  --frames START:END:FPS\n"
          "                       render frame i (from 0) at START + i/FPS seconds for every\n"
          "                       i where that is <= END, to DIR/frame_0001.png, ...; the\n"
-         "                       selected --animation clips play\n"
+         "                       selected --animation clips play; at most 2^34 pixels in all\n"
+         "                       (frames x width x height); if --camera loses its view at\n"
+         "                       frame N, exit 2 with frames 1 .. N-1 written\n"
          "  --turntable SECONDS  orbit the camera once around the asset over SECONDS (with\n"
          "                       --frames: angle = 360 (t - START) / SECONDS; alone: frames\n"
-         "                       at i/30 s for i/30 < SECONDS, a seamless loop)\n"
-         "  --out DIR            where --frames and --turntable write (created if missing)\n"
+         "                       at i/30 s for i/30 < SECONDS, a seamless loop), from +Z\n"
+         "                       towards +X\n"
+         "  --out DIR            where --frames and --turntable write (created if missing,\n"
+         "                       once the asset, device and size are known good)\n"
          "  --check              load the asset and bind its animations; print one line per\n"
          "                       problem, \"error|warning POINTER: MESSAGE\" (POINTER is a\n"
          "                       JSON pointer, or (file) for the file as a whole), then\n"
-         "                       \"FILE: N error(s), M warning(s)\"\n"
+         "                       \"FILE: N error(s), M warning(s)\"; every warning is listed,\n"
+         "                       but an error stops the load: only the first is reported\n"
          "  --json               with --check: print the same as one JSON object\n"
+         "Options a batch mode would ignore (--size with --thumbnail, --time with --frames,\n"
+         "anything but --json with --check, --quit-after without a window) are errors.\n"
          "\n"
          "  --help               print this help and exit\n"
          "  --version            print the version and exit\n"
@@ -148,6 +184,7 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       return true;
     };
     std::string v;
+    if (a.size() > 1 && a[0] == '-') o.given.push_back(a);
     if (a == "--help" || a == "-h") {
       o.help = true;
     } else if (a == "--version") {

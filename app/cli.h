@@ -48,6 +48,7 @@ struct CliOptions {
   bool json = false;                      // --json: --check prints a JSON report
   bool help = false;
   bool version = false;
+  std::vector<std::string> given;  // the options on the command line, in order ("--size", ...)
 };
 
 struct CliResult {

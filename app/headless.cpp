@@ -7,6 +7,7 @@
 
 #include <stb_image_write.h>
 
+#include "batch_common.h"
 #include "camera.h"
 #include "look.h"
 
@@ -39,6 +40,11 @@ bool writePng(const std::string& path, const renderer::Pixels& pixels, std::stri
 }
 
 int renderToPng(const scene::Scene& scene, const CliOptions& options) {
+  if (sameFile(scene.path, *options.renderOut)) {
+    std::fprintf(stderr, "vitrine: --render: %s is the input file; not overwriting it\n",
+                 options.renderOut->c_str());
+    return kExitBadInput;
+  }
   const float aspect = float(options.width) / float(options.height);
   renderer::View view;
   if (options.camera) {
@@ -55,42 +61,16 @@ int renderToPng(const scene::Scene& scene, const CliOptions& options) {
     view = orbit.view(aspect);
   }
   applyLook(options, view);
-  std::unique_ptr<scene::EnvironmentImage> environment;
-  {
-    std::string error;
-    if (!loadEnvironment(options, environment, &error)) {
-      std::fprintf(stderr, "vitrine: %s\n", error.c_str());
-      return kExitBadInput;
-    }
-  }
-
-  renderer::Options ro;
-  ro.validation = validationRequested();
-  ro.cacheDirectory = environmentCacheDirectory();
-  std::string error;
-  auto r = renderer::Renderer::create(ro, &error);
-  if (!r) {
-    std::fprintf(stderr, "vitrine: %s\n", error.c_str());
-    return kExitNoDevice;
-  }
-  if (options.width > r->maxImageSize() || options.height > r->maxImageSize()) {
-    std::fprintf(stderr, "vitrine: --size %ux%u: %s renders at most %ux%u\n", options.width,
-                 options.height, r->deviceName().c_str(), r->maxImageSize(), r->maxImageSize());
-    return kExitBadInput;
-  }
-  r->setEnvironment(environment.get());
-  r->setScene(scene, scene.activeScene);
-  r->updateTransforms(scene);
+  int status = kExitOk;
+  auto r = createBatchRenderer(options, scene, options.width, options.height, &status);
+  if (!r) return status;
   const renderer::Pixels pixels = r->renderOffscreen(view, options.width, options.height);
-  if (!writePng(*options.renderOut, pixels, &error)) {
+  std::string error;
+  if (!writePngAtomically(*options.renderOut, pixels, &error)) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
     return kExitBadInput;
   }
-  if (const uint32_t n = r->validationMessageCount()) {
-    std::fprintf(stderr, "vitrine: %u validation message(s)\n", n);
-    return kExitValidation;
-  }
-  return kExitOk;
+  return validationStatus(*r);
 }
 
 }  // namespace vitrine::app

@@ -19,8 +19,9 @@ inline constexpr int kExitValidation = 3;  // validation layer reported messages
 bool validationRequested();
 
 // Renders `scene` as options.camera (or the framing orbit camera) sees it, at
-// options.width x options.height, into options.renderOut. Returns an exit status;
-// prints one line to stderr on failure.
+// options.width x options.height, into options.renderOut, written whole or not at all
+// (writePngAtomically), never over the input file. Returns an exit status; prints one line
+// to stderr on failure.
 int renderToPng(const scene::Scene& scene, const CliOptions& options);
 
 // Writes 8-bit RGBA pixels as a PNG; false with *error set on failure.

@@ -5,13 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "animation.h"
-#include "animation_selection.h"
 #include "batch_check.h"
+#include "batch_common.h"
 #include "batch_frames.h"
 #include "batch_thumbnail.h"
 #include "cli.h"
-#include "document.h"
 #include "headless.h"
 #include "look.h"
 #include "object_model.h"
@@ -59,30 +57,15 @@ int main(int argc, char** argv) {
     if (o.check) return app::runCheck(batch);
     return o.thumbnailSize ? app::runThumbnail(batch) : app::runFrames(batch);
   }
-  app::DocumentResult loaded = app::loadDocument(file);
-  if (!loaded.document) {
-    std::fprintf(stderr, "vitrine: %s\n", loaded.error.c_str());
-    return app::kExitBadInput;
-  }
-  app::Document& doc = *loaded.document;
-  for (const std::string& w : doc.loadWarnings)
-    std::fprintf(stderr, "vitrine: warning: %s\n", w.c_str());
-  for (const std::string& w : doc.channelWarnings)
-    std::fprintf(stderr, "vitrine: warning: %s: %s\n", file.c_str(), w.c_str());
-  scene::Scene& scene = *doc.scene;
-
-  std::vector<std::string> clipNames;
-  for (const anim::ClipInfo& clip : doc.animations->clips()) clipNames.push_back(clip.name);
-  std::vector<bool> enabled;
-  std::string error;
-  if (!app::selectAnimations(clipNames, o.animations, enabled, &error)) {
-    std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
-    return app::kExitBadInput;
-  }
+  int status = app::kExitOk;
+  std::optional<app::BatchAsset> asset = app::loadBatchAsset(file, o, &status);
+  if (!asset) return status;
+  scene::Scene& scene = *asset->document->scene;
   if (o.time) {
     scene::DirtySet dirty;
-    doc.animations->evaluate(*o.time, enabled, dirty);
+    asset->document->animations->evaluate(*o.time, asset->enabled, dirty);
   }
+  const app::Document& doc = *asset->document;
 
   if (!o.queries.empty()) {
     for (const std::string& pointer : o.queries) {
@@ -106,12 +89,13 @@ int main(int argc, char** argv) {
   if (!settingsWarning.empty())
     std::fprintf(stderr, "vitrine: warning: %s\n", settingsWarning.c_str());
   // The window keeps the size it had last time, unless --size asks for one.
-  const bool sizeGiven = std::find(argv + 1, argv + argc, std::string("--size")) != argv + argc;
+  const bool sizeGiven = std::find(o.given.begin(), o.given.end(), "--size") != o.given.end();
   vo.width = sizeGiven ? o.width : vo.settings.windowWidth;
   vo.height = sizeGiven ? o.height : vo.settings.windowHeight;
   vo.camera = o.camera;
   vo.validation = app::validationRequested();
   vo.look = o;
+  std::string error;
   std::unique_ptr<scene::EnvironmentImage> environment;
   if (!app::loadEnvironment(o, environment, &error)) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
@@ -122,18 +106,12 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
     return app::kExitBadInput;
   }
-  auto viewer = app::Viewer::create(std::move(loaded.document), enabled, vo, &error);
+  auto viewer = app::Viewer::create(std::move(asset->document), asset->enabled, vo, &error);
   vo.environment.reset();  // the renderer has processed it: free the source image
   if (!viewer) {           // no display, or no Vulkan device that can present to it
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
     return app::kExitNoDevice;
   }
   viewer->run(o.quitAfterSeconds);
-  const uint32_t messages = viewer->renderer().validationMessageCount();
-  viewer.reset();
-  if (messages) {
-    std::fprintf(stderr, "vitrine: %u validation message(s)\n", messages);
-    return app::kExitValidation;
-  }
-  return app::kExitOk;
+  return app::validationStatus(viewer->renderer());
 }

@@ -49,6 +49,8 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   v->files_->watch(*s.document, /*addToRecent=*/true);
 
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
+  glfwWindowHintString(GLFW_X11_CLASS_NAME, "vitrine");  // StartupWMClass in vitrine.desktop
+  glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "vitrine");
   const std::string title =
       "Vitrine - " + std::filesystem::path(s.document->path).filename().string();
   v->window_ =

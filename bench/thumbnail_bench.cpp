@@ -53,7 +53,7 @@ bool runThumbnail(const std::string& out) {
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
-  pid_t pid;
+  pid_t pid = 0;
   if (posix_spawn(&pid, exe.c_str(), nullptr, nullptr, argv.data(), environ) != 0) return false;
   return waitFor(pid);
 }
@@ -68,10 +68,16 @@ std::string scratch(const std::string& name) {
 void BM_Thumbnail256WarmCache(benchmark::State& state) {
   const std::string cache = scratch("cache");
   setenv("XDG_CACHE_HOME", cache.c_str(), 1);
-  if (!runThumbnail(scratch("warm.png"))) state.SkipWithError("vitrine --thumbnail failed");
+  if (!runThumbnail(scratch("warm.png"))) {
+    state.SkipWithError("vitrine --thumbnail failed");
+    return;  // the loop below must not run after SkipWithError
+  }
   const double before = childCpuSeconds;
   for (auto _ : state) {
-    if (!runThumbnail(scratch("warm.png"))) state.SkipWithError("vitrine --thumbnail failed");
+    if (!runThumbnail(scratch("warm.png"))) {
+      state.SkipWithError("vitrine --thumbnail failed");
+      break;
+    }
   }
   reportCpu(state, before);
 }
@@ -85,7 +91,10 @@ void BM_Thumbnail256ColdCache(benchmark::State& state) {
     state.PauseTiming();
     std::filesystem::remove_all(cache);  // the vitrine and Mesa shader caches alike
     state.ResumeTiming();
-    if (!runThumbnail(scratch("cold.png"))) state.SkipWithError("vitrine --thumbnail failed");
+    if (!runThumbnail(scratch("cold.png"))) {
+      state.SkipWithError("vitrine --thumbnail failed");
+      break;
+    }
   }
   reportCpu(state, before);
 }
@@ -104,11 +113,19 @@ void BM_CheckOnly(benchmark::State& state) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-    pid_t pid;
-    if (posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) != 0)
-      state.SkipWithError("spawn failed");
-    waitFor(pid);
+    pid_t pid = 0;
+    const bool spawned =
+        posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) == 0;
     posix_spawn_file_actions_destroy(&actions);
+    // No child to wait for when the spawn failed: pid is unset then.
+    if (!spawned) {
+      state.SkipWithError("spawn failed");
+      break;
+    }
+    if (!waitFor(pid)) {
+      state.SkipWithError("vitrine --check failed");
+      break;
+    }
   }
   reportCpu(state, before);
 }

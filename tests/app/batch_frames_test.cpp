@@ -1,5 +1,6 @@
 // --frames and --turntable through the executable: how many files, that the animation moves
 // from frame to frame, and that each frame is what --render --time shows at its instant.
+#include <cmath>
 #include <filesystem>
 
 #include <gtest/gtest.h>
@@ -16,9 +17,11 @@ namespace fs = std::filesystem;
 
 // An unlit quad sliding from x = -1.5 to 1.5 over 0.9 s (LINEAR), seen by an asset camera at
 // z = 6: every frame of 0:0.9:10 puts it somewhere else.
-std::string slidingQuad(const std::string& stem) {
+// Double-sided on request, so an orbiting camera sees it from behind too.
+std::string slidingQuad(const std::string& stem, bool doubleSided = false) {
   AssetBuilder b;
   const int quad = b.addColoredQuad({0.9f, 0.6f, 0.1f, 1.0f});
+  if (doubleSided) b.json()["materials"][0]["doubleSided"] = true;
   b.json()["materials"][0]["extensions"]["KHR_materials_unlit"] = nlohmann::json::object();
   b.json()["extensionsUsed"] = {"KHR_materials_unlit"};
   const int camera = b.addPerspectiveCamera(0.8f, 0.1f);
@@ -99,6 +102,90 @@ TEST(BatchFrames, TurntableAloneTurnsAroundTheAsset) {
     }
     previous = frame;
   }
+}
+
+// The asset camera's node scales from 1 to 0 over 0..1 s: frames 1..4 of 0:1:4 have a view,
+// frame 5 (t = 1) has none. The run stops there with the frame named; 1..4 stay written.
+TEST(BatchFrames, CameraScaledToZeroStopsAtThatFrame) {
+  AssetBuilder b;
+  const int camera = b.addPerspectiveCamera(0.8f, 0.1f);
+  b.addScene({b.addMeshNode(b.addColoredQuad({1, 1, 1, 1})),
+              b.addNode({{"camera", camera}, {"translation", {0, 0, 6}}})});
+  const int input = b.addFloats({0.0f, 1.0f}, "SCALAR");
+  b.json()["accessors"][input]["min"] = {0.0f};
+  b.json()["accessors"][input]["max"] = {1.0f};
+  const int output = b.addVec3({{1, 1, 1}, {0, 0, 0}});
+  b.json()["animations"].push_back(
+      {{"samplers", {{{"input", input}, {"output", output}}}},
+       {"channels", {{{"sampler", 0}, {"target", {{"node", 1}, {"path", "scale"}}}}}}});
+  const std::string file = b.writeGltf("frames-camera-scale");
+  const std::string dir = scratchPath("frames-camera-scale");
+  const ProcessResult r =
+      runVitrine({file, "--frames", "0:1:4", "--out", dir, "--camera", "0", "--size", "16x16"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "vitrine: " + file +
+                       ": frame 5 (t=1): --camera 0: /nodes/1 has a zero scale, so camera 0 has "
+                       "no view direction\n");
+  EXPECT_EQ(filesIn(dir), (std::vector<std::string>{"frame_0001.png", "frame_0002.png",
+                                                    "frame_0003.png", "frame_0004.png"}));
+}
+
+// --frames with --turntable, run without DISPLAY: the quad slides and the camera turns, so
+// every frame differs from the one before.
+TEST(BatchFrames, FramesWithTurntableNeedNoDisplay) {
+  const std::string file = slidingQuad("frames-sliding-turn", /*doubleSided=*/true);
+  const std::string dir = scratchPath("frames-turn");
+  const ProcessResult r = runVitrine(
+      {file, "--frames", "0:0.9:10", "--turntable", "0.9", "--out", dir, "--size", "32x32"},
+      {.withoutDisplay = true});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::vector<std::string> names = filesIn(dir);
+  ASSERT_EQ(names.size(), 10u);
+  for (size_t i = 1; i < names.size(); ++i)
+    EXPECT_GT(maxDifference(readPng(dir + "/" + names[i]), readPng(dir + "/" + names[i - 1])), 30)
+        << names[i];
+}
+
+// A red unlit quad facing +X, single-sided, on black. --frames 0:1:4 --turntable 1 puts the
+// eye at yaw 0, 90, 180, 270 and 360 degrees: at 90 it is at +X and sees the face (red), at
+// 270 at -X and sees its back, culled (black); at 360 the picture is the one at 0 again.
+// A wrong direction swaps red and black, a wrong rate breaks one of the three.
+TEST(BatchFrames, TurntableTurnsTowardsPlusXAndComesBack) {
+  AssetBuilder b;
+  const int quad = b.addColoredQuad({1.0f, 0.0f, 0.0f, 1.0f});
+  b.json()["materials"][0]["extensions"]["KHR_materials_unlit"] = nlohmann::json::object();
+  b.json()["extensionsUsed"] = {"KHR_materials_unlit"};
+  const float h = std::sqrt(0.5f);  // +90 degrees about +Y takes +Z to +X
+  b.addScene({b.addNode({{"mesh", quad}, {"rotation", {0.0f, h, 0.0f, h}}})});
+  const std::string file = b.writeGltf("frames-turn-direction");
+  const std::string dir = scratchPath("frames-turn-direction");
+  const ProcessResult r =
+      runVitrine({file, "--frames", "0:1:4", "--turntable", "1", "--out", dir, "--size", "32x32",
+                  "--env", "none", "--background", "0,0,0", "--tonemap", "none"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(filesIn(dir).size(), 5u);
+  const Png quarter = readPng(dir + "/frame_0002.png");
+  const Png threeQuarters = readPng(dir + "/frame_0004.png");
+  ASSERT_EQ(quarter.width, 32);
+  EXPECT_EQ(quarter.at(16, 16)[0], 255);
+  EXPECT_EQ(quarter.at(16, 16)[1], 0);
+  EXPECT_EQ(threeQuarters.at(16, 16)[0], 0);
+  EXPECT_LE(maxDifference(readPng(dir + "/frame_0005.png"), readPng(dir + "/frame_0001.png")), 2);
+}
+
+// Frame files of an earlier, longer run that this one does not replace: one warning line.
+TEST(BatchFrames, WarnsAboutFramesOfAnEarlierRun) {
+  const std::string dir = scratchPath("frames-stale");
+  fs::create_directories(dir);
+  writeFile(dir + "/frame_0003.png", std::string("old"));
+  const ProcessResult r = runVitrine(
+      {slidingQuad("frames-sliding-stale"), "--frames", "0:0.1:10", "--out", dir, "--size", "8x8"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "vitrine: warning: --out " + dir +
+                       ": 1 frame_*.png file(s) of an earlier run stay there, not overwritten by "
+                       "these 2 frames (frame_0003.png ...)\n");
+  EXPECT_EQ(filesIn(dir),
+            (std::vector<std::string>{"frame_0001.png", "frame_0002.png", "frame_0003.png"}));
 }
 
 TEST(BatchFrames, OutIsAFile) {

@@ -73,8 +73,8 @@ TEST(BatchThumbnail, RealModelsAtTheRequestedSize) {
 }
 
 // An unlit quad whose colour is white in the material, and animated red from its first
-// keyframe at 1 s to blue at 2 s: the thumbnail shows the first frame, red.
-TEST(BatchThumbnail, ShowsTheFirstAnimationFrame) {
+// keyframe at 1 s to blue at 2 s.
+std::string animatedColourQuad(const std::string& stem) {
   AssetBuilder b;
   const int quad = b.addColoredQuad({1.0f, 1.0f, 1.0f, 1.0f});
   b.json()["materials"][0]["extensions"]["KHR_materials_unlit"] = nlohmann::json::object();
@@ -93,7 +93,12 @@ TEST(BatchThumbnail, ShowsTheFirstAnimationFrame) {
             {"extensions",
              {{"KHR_animation_pointer",
                {{"pointer", "/materials/0/pbrMetallicRoughness/baseColorFactor"}}}}}}}}}}});
-  const std::string file = b.writeGltf("thumb-first-frame");
+  return b.writeGltf(stem);
+}
+
+// The thumbnail shows the first frame: red.
+TEST(BatchThumbnail, ShowsTheFirstAnimationFrame) {
+  const std::string file = animatedColourQuad("thumb-first-frame");
   const std::string out = scratchPath("thumb-first-frame.png");
   const ProcessResult r = runVitrine({"--thumbnail", "32", file, out, "--tonemap", "none"});
   ASSERT_EQ(r.status, 0) << r.err;
@@ -104,6 +109,56 @@ TEST(BatchThumbnail, ShowsTheFirstAnimationFrame) {
   EXPECT_EQ(centre[1], 0);
   EXPECT_EQ(centre[2], 0);
   EXPECT_EQ(centre[3], 255);
+}
+
+// --time picks the instant instead of the first frame: at 2 s the quad is blue.
+TEST(BatchThumbnail, TimeChoosesTheInstant) {
+  const std::string out = scratchPath("thumb-time.png");
+  const ProcessResult r = runVitrine({"--thumbnail", "32", animatedColourQuad("thumb-time"), out,
+                                      "--tonemap", "none", "--time", "2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Png png = readPng(out);
+  ASSERT_EQ(png.width, 32);
+  EXPECT_EQ(png.at(16, 16)[0], 0);
+  EXPECT_EQ(png.at(16, 16)[2], 255);
+}
+
+// `--thumbnail 32 a.glb a.glb` (or a link to it) and `--render a.glb`: refused, the model
+// untouched.
+TEST(BatchThumbnail, NeverOverwritesTheInput) {
+  const std::string model = VITRINE_MODELS_DIR "/BoxTextured-glTF-Binary/BoxTextured.glb";
+  const std::string in = scratchPath("thumb-self.glb");
+  std::filesystem::copy_file(model, in, std::filesystem::copy_options::overwrite_existing);
+  const std::string link = scratchPath("thumb-self-link.glb");
+  std::filesystem::remove(link);
+  std::filesystem::create_hard_link(in, link);
+  for (const std::string& out : {in, link}) {
+    const ProcessResult r = runVitrine({"--thumbnail", "32", in, out});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "vitrine: --thumbnail: " + out + " is the input file; not overwriting it\n");
+  }
+  const ProcessResult r = runVitrine({in, "--render", in, "--size", "8x8"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "vitrine: --render: " + in + " is the input file; not overwriting it\n");
+  EXPECT_EQ(readFile(in), readFile(model));
+  EXPECT_EQ(leftovers(in), 0u);
+}
+
+// The three batch modes with DISPLAY and WAYLAND_DISPLAY removed from the child's environment.
+TEST(BatchThumbnail, BatchModesNeedNoDisplay) {
+  const std::string model = VITRINE_MODELS_DIR "/BoxTextured-glTF/BoxTextured.gltf";
+  const std::string out = scratchPath("thumb-nodisplay.png");
+  const ProcessResult t = runVitrine({"--thumbnail", "32", model, out}, {.withoutDisplay = true});
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_EQ(readPng(out).width, 32);
+  const std::string dir = scratchPath("frames-nodisplay");
+  const ProcessResult f = runVitrine({model, "--frames", "0:0:1", "--out", dir, "--size", "8x8"},
+                                     {.withoutDisplay = true});
+  ASSERT_EQ(f.status, 0) << f.err;
+  EXPECT_EQ(readPng(dir + "/frame_0001.png").width, 8);
+  const ProcessResult c = runVitrine({model, "--check"}, {.withoutDisplay = true});
+  EXPECT_EQ(c.status, 0) << c.err;
+  EXPECT_EQ(c.out, model + ": 0 error(s), 0 warning(s)\n");
 }
 
 TEST(BatchThumbnail, CorruptOrMissingFileLeavesNoOutput) {
@@ -166,7 +221,8 @@ TEST(BatchThumbnail, NoVulkanDeviceIsOneClearLine) {
   const ProcessResult f = runVitrine({model, "--turntable", "1", "--out", dir, "--size", "16x16"});
   EXPECT_EQ(f.status, 4) << f.err;
   EXPECT_TRUE(onlyNoDeviceLine(f.err)) << f.err;
-  EXPECT_FALSE(std::filesystem::exists(dir + "/frame_0001.png"));
+  // Nothing at all: --out is created only once the device is known.
+  EXPECT_FALSE(std::filesystem::exists(dir));
   icd ? setenv("VK_ICD_FILENAMES", icd->c_str(), 1) : unsetenv("VK_ICD_FILENAMES");
 }
 

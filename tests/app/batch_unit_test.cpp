@@ -1,6 +1,10 @@
 // The batch modes' pure parts: their command-line options, the frame rule, the turntable
 // angle, file names, straight alpha, and how --check splits loader messages.
+#include <unistd.h>
+
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 
 #include <gtest/gtest.h>
 
@@ -11,6 +15,20 @@
 
 namespace vitrine::app {
 namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh, empty directory under the test tmp tree, unique per process (ctest runs in parallel).
+std::string scratchDir(const std::string& name) {
+  const fs::path dir = fs::path(VITRINE_TEST_TMP) / "app-unit" / (std::to_string(getpid()) + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir.string();
+}
+
+void touch(const std::string& path) {
+  std::ofstream(path) << "x";
+}
 
 TEST(BatchCli, ThumbnailTakesSizeInputAndOutput) {
   const CliResult r = parseCommandLine({"--thumbnail", "256", "in.glb", "out.png"});
@@ -67,12 +85,55 @@ TEST(BatchCli, ErrorsSayWhatIsWrong) {
   EXPECT_EQ(parseCommandLine({"--render", "o.png", "--query", "/nodes/0/rotation"}).error, "");
 }
 
+// Each mode names the option it would otherwise ignore: the first one given, in order.
+TEST(BatchCli, OptionsABatchModeWouldIgnoreAreErrors) {
+  const std::pair<std::vector<std::string>, std::string> cases[] = {
+      {{"--thumbnail", "64", "a.glb", "o.png", "--time", "2", "--size", "10x10"},
+       "--thumbnail SIZE sets the size: no --size"},
+      {{"--thumbnail", "64", "a.glb", "o.png", "--quit-after", "2"},
+       "--thumbnail opens no window: no --quit-after"},
+      {{"a.glb", "--check", "--time", "3", "--animation", "foo", "--env", "x.hdr"},
+       "--check poses nothing: no --time"},
+      {{"a.glb", "--check", "--animation", "foo", "--env", "x.hdr"},
+       "--check checks every animation: no --animation"},
+      {{"a.glb", "--check", "--env", "x.hdr"}, "--check renders nothing: no --env"},
+      {{"a.glb", "--exposure", "1", "--check"}, "--check renders nothing: no --exposure"},
+      {{"a.glb", "--check", "--json", "--size", "8x8"}, "--check renders nothing: no --size"},
+      {{"a.glb", "--check", "--camera", "0"}, "--check renders nothing: no --camera"},
+      {{"a.glb", "--check", "--quit-after", "1"}, "--check opens no window: no --quit-after"},
+      {{"a.glb", "--frames", "0:1:2", "--out", "d", "--time", "3", "--quit-after", "2"},
+       "--frames gives each frame its own instant: no --time"},
+      {{"a.glb", "--frames", "0:1:2", "--out", "d", "--quit-after", "2", "--time", "3"},
+       "--frames opens no window: no --quit-after"},
+      {{"a.glb", "--turntable", "2", "--out", "d", "--time", "1"},
+       "--turntable gives each frame its own instant: no --time"},
+      {{"a.glb", "--render", "o.png", "--quit-after", "1"},
+       "--render opens no window: no --quit-after"},
+  };
+  for (const auto& [args, error] : cases) EXPECT_EQ(parseCommandLine(args).error, error);
+  // What each mode uses stays allowed.
+  const std::vector<std::string> allowed[] = {
+      {"--thumbnail", "64", "a.glb", "o.png", "--time", "2", "--env", "none", "--animation", "0"},
+      {"a.glb", "--frames", "0:1:2", "--out", "d", "--camera", "0", "--size", "8x8"},
+      {"a.glb", "--turntable", "2", "--out", "d", "--tonemap", "aces", "--animation", "all"},
+      {"a.glb", "--check", "--json"},
+      {"a.glb", "--render", "o.png", "--time", "1", "--size", "8x8"},
+      {"a.glb", "--quit-after", "1", "--time", "1", "--size", "8x8"},
+  };
+  for (const auto& args : allowed) EXPECT_EQ(parseCommandLine(args).error, "") << args[1];
+  // --thumbnail honours --time.
+  EXPECT_EQ(parseCommandLine({"--thumbnail", "64", "a.glb", "o.png", "--time", "2"}).options.time,
+            2.0f);
+}
+
 TEST(BatchCli, HelpDocumentsTheModesAndExitStatuses) {
   const std::string help = usageText();
   for (const char* text :
        {"--thumbnail SIZE IN OUT.png", "--frames START:END:FPS", "--turntable SECONDS", "--out DIR",
         "--check", "--json", "opens a new window", "4 when no Vulkan\ndevice",
-        "--check: 0 usable with no problem, 1 loaded with warnings, 2 errors"})
+        "--check: 0 usable with no problem, 1 loaded with warnings, 2 errors",
+        "an error stops the load: only the first is reported",
+        "never\n                       overwrites IN", "at most 2^34 pixels"})
     EXPECT_NE(help.find(text), std::string::npos) << text;
 }
 
@@ -107,6 +168,56 @@ TEST(BatchFrames, TurntableAloneLoopsWithoutRepeatingTheFirstFrame) {
   EXPECT_EQ(turntableYaw(o, 1.5f), 0.0f);
 }
 
+// The turntable's eye starts in front (+Z), 20 degrees up, reaches +X a quarter of the way
+// through (counter-clockwise seen from +Y) and is back at the start after SECONDS.
+TEST(BatchFrames, TurntableCameraTurnsFromFrontTowardsPlusX) {
+  OrbitCamera framed;
+  framed.target = glm::vec3(1.0f, 2.0f, 3.0f);
+  framed.distance = 2.0f;
+  CliOptions o;
+  o.turntableSeconds = 4.0f;
+  const float up = 2.0f * std::sin(glm::radians(20.0f)),
+              across = 2.0f * std::cos(glm::radians(20.0f));
+  const auto eye = [&](float t) { return sequenceCamera(framed, o, t).eye() - framed.target; };
+  const auto near = [](glm::vec3 a, glm::vec3 b) { return glm::length(a - b) < 1e-5f; };
+  EXPECT_TRUE(near(eye(0.0f), {0.0f, up, across}));
+  EXPECT_TRUE(near(eye(1.0f), {across, up, 0.0f}));
+  EXPECT_TRUE(near(eye(2.0f), {0.0f, up, -across}));
+  EXPECT_TRUE(near(eye(3.0f), {-across, up, 0.0f}));
+  EXPECT_TRUE(near(eye(4.0f), eye(0.0f)));
+  // With --frames the turn starts at START.
+  o.frames = CliOptions::FrameRange{1.0f, 5.0f, 2.0f};
+  EXPECT_TRUE(near(eye(1.0f), {0.0f, up, across}));
+  EXPECT_TRUE(near(eye(2.0f), {across, up, 0.0f}));
+  // Without --turntable: the framed camera as it is, whatever the instant.
+  o.turntableSeconds.reset();
+  EXPECT_TRUE(near(eye(2.0f), {0.0f, 0.0f, 2.0f}));
+}
+
+TEST(BatchFrames, PixelLimitIsCheckedExactly) {
+  CliOptions o;
+  o.width = o.height = 4096;  // 2^24 pixels a frame: 1024 frames are 2^34
+  EXPECT_EQ(checkSequenceSize(o, 1024), "");
+  EXPECT_EQ(checkSequenceSize(o, 1025),
+            "--size 4096x4096: 1025 frames of that size are 17196646400 pixels; one sequence "
+            "writes at most 17179869184 (2^34, 64 GiB as RGBA): render fewer frames or smaller "
+            "ones");
+  o.width = o.height = 16384;  // the largest --size, with the most frames: no overflow
+  EXPECT_NE(checkSequenceSize(o, size_t(kMaxFrames)), "");
+}
+
+TEST(BatchFrames, StaleFramesAreThoseThisRunDoesNotOverwrite) {
+  const std::string dir = scratchDir("stale");
+  for (const char* name : {"frame_0001.png", "frame_0010.png", "frame_0011.png", "frame_05.png",
+                           "frame_x.png", "other.png", "frame_0003.jpg"})
+    touch(dir + "/" + name);
+  EXPECT_EQ(staleFrames(dir, 10), (std::vector<std::string>{"frame_0011.png", "frame_05.png"}));
+  EXPECT_EQ(staleFrames(dir, 11), (std::vector<std::string>{"frame_05.png"}));
+  EXPECT_EQ(staleFrames(dir, 1),
+            (std::vector<std::string>{"frame_0010.png", "frame_0011.png", "frame_05.png"}));
+  EXPECT_EQ(staleFrames(dir + "/missing", 1), std::vector<std::string>{});
+}
+
 TEST(BatchFrames, FileNamesCountFromOneWithFourDigits) {
   EXPECT_EQ(frameFileName(0), "frame_0001.png");
   EXPECT_EQ(frameFileName(41), "frame_0042.png");
@@ -121,6 +232,41 @@ TEST(BatchCommon, UnpremultiplyGivesStraightAlpha) {
   p.rgba = {10, 20, 30, 255, 5, 6, 7, 0, 188, 0, 0, 128};
   unpremultiplyAlpha(p);
   EXPECT_EQ(p.rgba, (std::vector<uint8_t>{10, 20, 30, 255, 0, 0, 0, 0, 255, 0, 0, 128}));
+}
+
+TEST(BatchCommon, SameFileFollowsLinksAndNeedsAnExistingOutput) {
+  const std::string dir = scratchDir("same");
+  touch(dir + "/a.glb");
+  touch(dir + "/b.glb");
+  fs::create_hard_link(dir + "/a.glb", dir + "/hard.glb");
+  fs::create_symlink("a.glb", dir + "/soft.glb");
+  EXPECT_TRUE(sameFile(dir + "/a.glb", dir + "/a.glb"));
+  EXPECT_TRUE(sameFile(dir + "/a.glb", dir + "/./hard.glb"));
+  EXPECT_TRUE(sameFile(dir + "/a.glb", dir + "/soft.glb"));
+  EXPECT_FALSE(sameFile(dir + "/a.glb", dir + "/b.glb"));
+  EXPECT_FALSE(sameFile(dir + "/a.glb", dir + "/new.png"));
+  EXPECT_FALSE(sameFile(dir + "/missing.glb", dir + "/b.glb"));
+}
+
+// The rename fails when OUT is an existing directory: false, the reason, and neither the
+// temporary file nor anything in the directory left behind.
+TEST(BatchCommon, FailedRenameLeavesNoTemporaryFile) {
+  const std::string dir = scratchDir("atomic");
+  const std::string out = dir + "/out.png";
+  fs::create_directory(out);
+  renderer::Pixels p;
+  p.width = p.height = 1;
+  p.rgba = {1, 2, 3, 255};
+  std::string error;
+  EXPECT_FALSE(writePngAtomically(out, p, &error));
+  EXPECT_EQ(error, out + ": cannot write: Is a directory");
+  std::vector<std::string> left;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) left.push_back(e.path().string());
+  EXPECT_EQ(left, std::vector<std::string>{out});
+  EXPECT_TRUE(fs::is_directory(out));
+  // The same call where it can write: one file, no temporary one.
+  EXPECT_TRUE(writePngAtomically(dir + "/ok.png", p, &error)) << error;
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 2);
 }
 
 TEST(BatchCheck, SplitsLoaderMessages) {

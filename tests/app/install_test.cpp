@@ -60,7 +60,8 @@ TEST_F(Install, FilesWhereTheDesktopLooks) {
   const std::string desktop = readFile(prefix_ + "/share/applications/vitrine.desktop");
   for (const char* line :
        {"Exec=vitrine %f\n", "Icon=vitrine\n", "Categories=Graphics;3DGraphics;Viewer;\n",
-        "MimeType=model/gltf-binary;model/gltf+json;\n"})
+        "MimeType=model/gltf-binary;model/gltf+json;\n", "StartupNotify=false\n",
+        "StartupWMClass=vitrine\n"})
     EXPECT_NE(desktop.find(line), std::string::npos) << line;
   const std::string thumbnailer = readFile(prefix_ + "/share/thumbnailers/vitrine.thumbnailer");
   EXPECT_NE(thumbnailer.find("Exec=vitrine --thumbnail %s %i %o\n"), std::string::npos);
@@ -103,6 +104,40 @@ TEST_F(Install, MimeDatabaseKnowsBothTypes) {
   EXPECT_NE(magic.find(std::string(kGlbMagic, sizeof kGlbMagic - 1)), std::string::npos);
   EXPECT_NE(readFile(mime + "/subclasses").find("model/gltf+json application/json"),
             std::string::npos);
+}
+
+// The file manager's part: the installed entry's Exec line, %s %i %o substituted as the
+// thumbnailer specification says (size, input path, output path), run through the shell
+// with the installed bin/ on PATH and no display.
+TEST_F(Install, ThumbnailerExecLineWritesAThumbnail) {
+  const std::string entry = readFile(prefix_ + "/share/thumbnailers/vitrine.thumbnailer");
+  const size_t start = entry.find("\nExec=");
+  ASSERT_NE(start, std::string::npos) << entry;
+  std::string exec = entry.substr(start + 6, entry.find('\n', start + 1) - start - 6);
+  const std::string in = VITRINE_MODELS_DIR "/BoxTextured-glTF-Binary/BoxTextured.glb";
+  const std::string out = scratchPath("installed-thumbnail.png");
+  fs::remove(out);
+  for (const auto& [code, value] : {std::pair<std::string, std::string>{"%s", "48"},
+                                    {"%i", "'" + in + "'"},
+                                    {"%o", "'" + out + "'"}}) {
+    const size_t at = exec.find(code);
+    ASSERT_NE(at, std::string::npos) << code << " in " << exec;
+    exec.replace(at, code.size(), value);
+  }
+  std::string log;
+  ASSERT_EQ(run("env -u DISPLAY -u WAYLAND_DISPLAY PATH='" + prefix_ + "/bin':\"$PATH\" " +
+                    "XDG_CACHE_HOME='" VITRINE_TEST_TMP "/cache' VITRINE_VALIDATION=1 " + exec,
+                &log),
+            0)
+      << exec << "\n"
+      << log;
+  const Png png = readPng(out);
+  ASSERT_EQ(png.width, 48);
+  ASSERT_EQ(png.height, 48);
+  size_t opaque = 0;
+  for (size_t i = 3; i < png.rgba.size(); i += 4) opaque += png.rgba[i] == 255;
+  EXPECT_GT(opaque, 48u * 48u / 8);  // the box covers a good part of it
+  EXPECT_LT(opaque, 48u * 48u);      // on a clear background
 }
 
 TEST_F(Install, InstalledBinaryFindsItsDemoScene) {

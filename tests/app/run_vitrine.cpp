@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 extern char** environ;
 
@@ -28,7 +29,7 @@ std::string readFile(const std::string& path) {
   return s.str();
 }
 
-ProcessResult runVitrine(const std::vector<std::string>& args) {
+ProcessResult runVitrine(const std::vector<std::string>& args, const RunOptions& options) {
   const std::string exe = std::string(VITRINE_BINARY_DIR) + "/vitrine";
   const std::string outPath = scratchPath("stdout.txt"), errPath = scratchPath("stderr.txt");
   std::vector<char*> argv;
@@ -47,9 +48,18 @@ ProcessResult runVitrine(const std::vector<std::string>& args) {
   setenv("XDG_CACHE_HOME", VITRINE_TEST_TMP "/cache", 1);
   // Settings and recent files too: a test never writes the user's config.
   setenv("XDG_CONFIG_HOME", VITRINE_TEST_TMP "/config", 1);
+  std::vector<char*> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string_view var(*e);
+    if (options.withoutDisplay &&
+        (var.rfind("DISPLAY=", 0) == 0 || var.rfind("WAYLAND_DISPLAY=", 0) == 0))
+      continue;
+    env.push_back(*e);
+  }
+  env.push_back(nullptr);
   ProcessResult r;
   pid_t pid;
-  if (posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) == 0) {
+  if (posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), env.data()) == 0) {
     int status = 0;
     waitpid(pid, &status, 0);
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

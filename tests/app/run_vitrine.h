@@ -13,9 +13,15 @@ struct ProcessResult {
   std::string out, err;
 };
 
+struct RunOptions {
+  // Remove DISPLAY and WAYLAND_DISPLAY from the child's environment (not this process's):
+  // proves a batch mode needs no X server or Wayland compositor.
+  bool withoutDisplay = false;
+};
+
 // Runs build/vitrine with `args` (each passed as one argument) and VITRINE_VALIDATION=1, so
 // any validation message turns into exit status 3.
-ProcessResult runVitrine(const std::vector<std::string>& args);
+ProcessResult runVitrine(const std::vector<std::string>& args, const RunOptions& options = {});
 
 // A fresh scratch path under the test tmp directory.
 std::string scratchPath(const std::string& name);
