@@ -80,6 +80,7 @@ class Viewer {
   // camera, with the session's look.
   renderer::View currentView(float aspect) const;
   Files& files() { return *files_; }
+  const ScenePanels& scenePanels() const { return scenePanels_; }
 
   Session& session() { return session_; }
   const Session& session() const { return session_; }
