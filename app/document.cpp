@@ -1,6 +1,13 @@
 #include "document.h"
 
+#include <atomic>
+
 namespace vitrine::app {
+
+uint64_t nextDocumentSerial() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
 
 DocumentResult loadDocument(const std::string& path, const scene::LoadProgress& progress) {
   DocumentResult result;

@@ -2,6 +2,7 @@
 // glTF document and its bound animations, with every warning met on the way.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,7 +13,14 @@
 
 namespace vitrine::app {
 
+// A number no other Document of this process had (1, 2, 3...; thread-safe).
+uint64_t nextDocumentSerial();
+
 struct Document {
+  // Unique per Document, never reused: what caches of per-document data are keyed on. Not the
+  // address: a freed Document's address is often handed to the next one, and a cache keyed on
+  // it (a panel hidden meanwhile) would keep pointers into the freed scene.
+  const uint64_t serial = nextDocumentSerial();
   std::string path;                              // as given (the window title, hot reload)
   std::shared_ptr<scene::GltfDocument> gltf;     // for JSON pointers (object_model.h)
   std::unique_ptr<scene::Scene> scene;           // never null in a loaded Document

@@ -1,9 +1,13 @@
 // What survives a hot reload besides the camera: the animation selection and each clip's
-// settings, matched from the old document's clips to the new one's.
+// settings, matched from the old document's clips to the new one's, and the selected node.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "scene.h"
 
 namespace vitrine::app {
 
@@ -20,5 +24,11 @@ std::vector<int> matchClips(const std::vector<std::string>& oldNames,
 std::vector<bool> carryClipSelection(const std::vector<std::string>& oldNames,
                                      const std::vector<bool>& oldEnabled,
                                      const std::vector<std::string>& newNames);
+
+// The node of `next` that is node `node` of `old`: the one with the same names from its root
+// down (an exporter that adds or removes nodes shifts the indices, not the names), the one
+// at the same index among several such; else, when a name on the way is empty or no path
+// matches, the node at the same index; empty when `next` has no such node.
+std::optional<uint32_t> matchNode(const scene::Scene& old, uint32_t node, const scene::Scene& next);
 
 }  // namespace vitrine::app

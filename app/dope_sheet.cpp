@@ -5,6 +5,8 @@
 #include <cmath>
 #include <string_view>
 
+#include "document_swap.h"
+
 namespace vitrine::app {
 namespace {
 
@@ -67,11 +69,52 @@ void drawKeyTicks(ImDrawList* draw, const Timeline& timeline, size_t clip,
 void DopeSheet::sync(Session& session) {
   const Timeline& timeline = session.timeline;
   if (synced_ && generation_ == timeline.generation()) return;
+  const Document& doc = *session.document;
+  const std::vector<anim::ClipInfo>& infos = doc.animations->clips();
+  std::vector<std::string> names;
+  for (const anim::ClipInfo& c : infos) names.push_back(c.name);
+  std::vector<bool> expanded(timeline.clipCount(), false);
+  std::optional<std::string> selectedTarget;
+  std::optional<size_t> selectedClip;
+  if (synced_ && doc.path == path_) {
+    // A reload: what the artist had open stays open. The old tracks are read before they go.
+    const std::vector<int> match = matchClips(clipNames_, names);
+    for (size_t i = 0; i < match.size() && i < expanded.size(); ++i) {
+      const int old = match[i];
+      if (old != kNoClip && size_t(old) < expanded_.size()) expanded[i] = expanded_[size_t(old)];
+      if (selected_ && old != kNoClip && size_t(old) == selected_->first &&
+          selected_->first < clips_.size() &&
+          selected_->second < clips_[size_t(old)].tracks.size()) {
+        selectedClip = i;
+        selectedTarget = clips_[size_t(old)].tracks[selected_->second].target;
+      }
+    }
+  }
   synced_ = true;
   generation_ = timeline.generation();
+  path_ = doc.path;
+  clipNames_ = std::move(names);
   clips_.assign(timeline.clipCount(), ClipCache{});
-  expanded_.assign(timeline.clipCount(), false);
+  expanded_ = std::move(expanded);
   selected_.reset();
+  if (selectedClip && *selectedClip < infos.size()) {
+    const std::vector<anim::ChannelInfo>& channels = infos[*selectedClip].channels;
+    for (size_t c = 0; c < channels.size(); ++c) {
+      if (channels[c].bound && channels[c].target == *selectedTarget) {
+        buildTracks(session, *selectedClip, clips_[*selectedClip]);  // selection() reads them
+        selected_ = std::make_pair(*selectedClip, c);
+        break;
+      }
+    }
+  }
+}
+
+void DopeSheet::select(Session& session, size_t clip, size_t track) {
+  sync(session);
+  if (clip >= clips_.size()) return;
+  ClipCache& c = cache(session, clip);
+  if (!c.tracksBuilt) buildTracks(session, clip, c);
+  if (track < c.tracks.size()) selected_ = std::make_pair(clip, track);
 }
 
 DopeSheet::ClipCache& DopeSheet::cache(Session& session, size_t clip) {

@@ -34,7 +34,9 @@ ImU32 screenColor(uint8_t r, uint8_t g, uint8_t b, uint8_t a = 255);
 
 class DopeSheet {
  public:
-  // Forgets everything cached when the session's document changed (a new generation).
+  // Forgets everything cached when the session's document changed (a new generation). A
+  // reload of the same file keeps the expanded clips (matched by name, else index: see
+  // matchClips) and the selected track (same clip, same channel target).
   void sync(Session& session);
   // Every key time of clip i's bound channels, merged, ascending (for the scrub bar's ticks).
   const std::vector<float>& clipKeys(Session& session, size_t clip);
@@ -51,6 +53,8 @@ class DopeSheet {
     const std::vector<float>* keyTimes = nullptr;
   };
   std::optional<Selection> selection() const;
+  // Selects track `track` of clip `clip`, as a click on it does (ignored when out of range).
+  void select(Session& session, size_t clip, size_t track);
 
  private:
   struct Track {
@@ -73,6 +77,8 @@ class DopeSheet {
 
   uint64_t generation_ = 0;
   bool synced_ = false;
+  std::string path_;                    // the document synced last
+  std::vector<std::string> clipNames_;  // its clips' names, to match a reload's clips
   std::vector<ClipCache> clips_;
   std::vector<bool> expanded_;
   std::optional<std::pair<size_t, size_t>> selected_;  // (clip, track)

@@ -11,8 +11,11 @@ FileStamp statFile(const std::string& path) {
                    uint64_t(st.st_size)};
 }
 
-FileWatch::FileWatch(double stableSeconds, double brokenSeconds, StatFn stat)
-    : stable_(stableSeconds), broken_(brokenSeconds), stat_(std::move(stat)) {}
+FileWatch::FileWatch(double stableSeconds, double brokenSeconds, StatFn stat, double statSeconds)
+    : stable_(stableSeconds),
+      broken_(brokenSeconds),
+      stat_(std::move(stat)),
+      statInterval_(statSeconds) {}
 
 void FileWatch::watch(std::vector<std::string> files) {
   files_ = std::move(files);
@@ -23,7 +26,9 @@ void FileWatch::watch(std::vector<std::string> files) {
 }
 
 bool FileWatch::poll(double now, bool loading) {
-  for (size_t i = 0; i < files_.size(); ++i) {
+  const bool look = !lastStat_ || now - *lastStat_ >= statInterval_ || now < *lastStat_;
+  if (look) lastStat_ = now;
+  for (size_t i = 0; look && i < files_.size(); ++i) {
     const FileStamp s = stat_(files_[i]);
     if (s == stamps_[i]) continue;
     stamps_[i] = s;

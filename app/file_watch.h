@@ -36,20 +36,28 @@ class FileWatch {
  public:
   using StatFn = std::function<FileStamp(const std::string&)>;
 
-  explicit FileWatch(double stableSeconds = 0.3, double brokenSeconds = 1.0,
-                     StatFn stat = statFile);
+  // `statSeconds`: files are stat()ed at most once per this interval (a viewer polls every
+  // frame; a few stats a second find a change soon enough, and an asset with hundreds of
+  // images would otherwise cost hundreds of system calls a frame). 0: at every poll.
+  explicit FileWatch(double stableSeconds = 0.3, double brokenSeconds = 1.0, StatFn stat = statFile,
+                     double statSeconds = 0.0);
 
   // Watches `files` (the document and its dependencies) from their state now: they were
   // just loaded, nothing is pending. An empty list watches nothing.
   void watch(std::vector<std::string> files);
 
-  // Looks at the files at time `now`. Returns true when a reload should start now; never while
+  // Looks at the files at time `now` (unless they were looked at less than statSeconds ago:
+  // then only decides on what is known). Returns true when a reload should start now; never while
   // `loading` (the caller's reload or open still runs: changes are noted and wait for it).
   bool poll(double now, bool loading);
 
   // The reload that poll() started succeeded: watch the new document's `files`. A change
   // noted while it loaded still triggers another reload.
   void reloadSucceeded(std::vector<std::string> files);
+  // The reload that poll() started was dropped unseen (a file the user opened meanwhile took
+  // its place): the change counts as not reloaded yet, so that it is reloaded if that open
+  // fails and the current document stays.
+  void reloadAbandoned() { changed_ = true; }
   // The reload that poll() started failed at `now`. True: show its error (the files have been
   // stable for brokenSeconds). False: keep quiet, a retry is scheduled.
   bool reloadFailed(double now);
@@ -61,6 +69,8 @@ class FileWatch {
  private:
   double stable_, broken_;
   StatFn stat_;
+  double statInterval_;
+  std::optional<double> lastStat_;  // when poll() last stat()ed the files
   std::vector<std::string> files_;
   std::vector<FileStamp> stamps_;  // per file, as last seen
   bool changed_ = false;           // a change not yet reloaded

@@ -20,7 +20,7 @@ Files::Files(std::string settingsFile, Settings settings, double stableSeconds,
              double brokenSeconds)
     : settingsFile_(std::move(settingsFile)),
       settings_(std::move(settings)),
-      watch_(stableSeconds, brokenSeconds) {}
+      watch_(stableSeconds, brokenSeconds, statFile, Files::kStatSeconds) {}
 
 void Files::open(const std::string& path) {
   if (!loader_.start(path, LoaderThread::Purpose::Open)) queuedOpen_ = path;
@@ -36,7 +36,10 @@ void Files::watch(const Document& document, bool addToRecent) {
 
 std::optional<LoaderThread::Finished> Files::update(double now, Session& session) {
   std::optional<LoaderThread::Finished> done = loader_.take();
-  if (done && queuedOpen_) done.reset();  // superseded by a file opened meanwhile
+  if (done && queuedOpen_) {  // superseded by a file opened meanwhile
+    if (done->purpose == LoaderThread::Purpose::Reload) watch_.reloadAbandoned();
+    done.reset();
+  }
   if (queuedOpen_ && !loader_.busy()) {
     loader_.start(*queuedOpen_, LoaderThread::Purpose::Open);
     queuedOpen_.reset();

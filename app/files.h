@@ -17,8 +17,11 @@ namespace vitrine::app {
 
 class Files {
  public:
+  static constexpr double kStatSeconds = 0.25;
+
   // `settingsFile`: where settings and recent files are saved ("" = nothing is saved, as in
-  // tests that do not ask for it). `stableSeconds`/`brokenSeconds`: FileWatch's policy.
+  // tests that do not ask for it). `stableSeconds`/`brokenSeconds`: FileWatch's policy; the
+  // files are stat()ed kStatSeconds apart at most.
   Files(std::string settingsFile, Settings settings, double stableSeconds = 0.3,
         double brokenSeconds = 1.0);
 
@@ -41,6 +44,8 @@ class Files {
   bool loading() const { return loader_.busy() || queuedOpen_.has_value(); }
   // Failed reloads kept quiet as half-written files (for tests and the log).
   int quietFailures() const { return quietFailures_; }
+  // A change of the watched files waits to be reloaded, or a quiet failure's retry is due.
+  bool reloadPending() const { return watch_.pending(); }
 
   Settings& settings() { return settings_; }
   // Writes the settings file; false with *error when it cannot ("" path: true, nothing done).

@@ -72,9 +72,9 @@ void InspectorPanel::draw(const PanelRect& rect, Session& s, renderer::Renderer&
     ImGui::End();
     return;
   }
-  if (document_ != s.document.get()) {
+  if (documentSerial_ != s.document->serial) {
     // A new document (load or reload): its slots are new, resolve them again, once.
-    document_ = s.document.get();
+    documentSerial_ = s.document->serial;
     model_.reset(*s.document->scene, *s.document->gltf, s.document->animations->clips());
   }
   ImGui::PushItemWidth(-90.0f);

@@ -15,12 +15,14 @@ namespace vitrine::app {
 class InspectorPanel {
  public:
   void draw(const PanelRect& rect, Session& session, renderer::Renderer& renderer);
+  // The Document::serial the cached model belongs to; 0 before the first draw.
+  uint64_t documentSerial() const { return documentSerial_; }
 
  private:
   void nodeSection(Session& s);
   void materialSection(Session& s);
 
-  const Document* document_ = nullptr;  // the document model_ was built for
+  uint64_t documentSerial_ = 0;  // Document::serial model_ was built for (0: none)
   InspectorModel model_;
   ViewPanel view_;
 };

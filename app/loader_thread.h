@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -24,8 +25,15 @@ class LoaderThread {
     DocumentResult result;
   };
 
-  LoaderThread() = default;
-  // Waits for a load still running (loading cannot be interrupted half-way).
+  // What loads: loadDocument, or a stand-in in tests. It may throw (std::bad_alloc...): the
+  // exception becomes the result's error, never leaves the worker.
+  using LoadFn = std::function<DocumentResult(const std::string&, const scene::LoadProgress&)>;
+
+  explicit LoaderThread(LoadFn load = loadDocument) : load_(std::move(load)) {}
+  // Cancels a load still running and waits for it. Cancellation takes effect at the next
+  // progress report: scene::loadScene reports between its stages (reading and validating the
+  // file, building geometry, decoding images, materials), not inside one, so the wait is at
+  // most the rest of the stage under way (for a file of gigabytes, reading it).
   ~LoaderThread();
   LoaderThread(const LoaderThread&) = delete;
   LoaderThread& operator=(const LoaderThread&) = delete;
@@ -44,8 +52,9 @@ class LoaderThread {
   std::optional<Finished> take();
 
  private:
+  LoadFn load_;
   std::thread thread_;
-  std::atomic<bool> busy_{false}, done_{false};
+  std::atomic<bool> busy_{false}, done_{false}, cancel_{false};
   std::atomic<float> progress_{0.0f};
   mutable std::mutex mutex_;  // guards stage_ and result_
   std::string stage_;

@@ -57,6 +57,11 @@ int main(int argc, char** argv) {
     if (o.check) return app::runCheck(batch);
     return o.thumbnailSize ? app::runThumbnail(batch) : app::runFrames(batch);
   }
+  // Loaded here, synchronously and before any window opens, with no progress bar: a bad file
+  // on the command line must exit with kExitBadInput and its message (as the batch modes do),
+  // and --query/--render need the document anyway. Files opened later in the window load on
+  // the worker thread (loader_thread.h); their swap in (Renderer::setScene: device idle, full
+  // upload) runs on the UI thread.
   int status = app::kExitOk;
   std::optional<app::BatchAsset> asset = app::loadBatchAsset(file, o, &status);
   if (!asset) return status;

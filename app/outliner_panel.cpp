@@ -44,8 +44,8 @@ void OutlinerPanel::draw(const PanelRect& rect, Session& s, renderer::Renderer& 
   }
   sceneChooser(s, renderer);
   scene::Scene& scene = *s.document->scene;
-  if (document_ != s.document.get() || sceneIndex_ != scene.activeScene) {
-    document_ = s.document.get();
+  if (documentSerial_ != s.document->serial || sceneIndex_ != scene.activeScene) {
+    documentSerial_ = s.document->serial;
     sceneIndex_ = scene.activeScene;
     rows_ = buildNodeTree(scene, sceneIndex_);
   }
@@ -65,6 +65,9 @@ void OutlinerPanel::draw(const PanelRect& rect, Session& s, renderer::Renderer& 
   for (const TreeRow& row : rows_) {
     if (row.depth > skipBelow) continue;
     skipBelow = UINT_MAX;
+    // Rows are rebuilt with the document, so this holds; checked all the same, since a stale
+    // row would index past the nodes.
+    if (row.node >= scene.nodes.size()) continue;
     scene::Node& node = scene.nodes[row.node];
     hiddenAt.resize(row.depth + 1);
     const bool own = node.visible < 0.5f;

@@ -18,10 +18,13 @@ class OutlinerPanel {
   // to be framed; the eye writes Node::visible through writeSlot (same slot and dirty range as
   // a KHR_node_visibility animation channel).
   void draw(const PanelRect& rect, Session& session, renderer::Renderer& renderer);
+  // The rows as last built, for Document::serial documentSerial() (0 before the first draw).
+  const std::vector<TreeRow>& rows() const { return rows_; }
+  uint64_t documentSerial() const { return documentSerial_; }
 
  private:
   // The tree of (document, scene) as last built: rebuilt when either changes, not per frame.
-  const Document* document_ = nullptr;
+  uint64_t documentSerial_ = 0;
   int sceneIndex_ = -1;
   std::vector<TreeRow> rows_;
 };

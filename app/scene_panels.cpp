@@ -7,8 +7,8 @@ namespace vitrine::app {
 
 void ScenePanels::draw(const Layout& layout, Session& s, renderer::Renderer& renderer,
                        float cpuMilliseconds) {
-  if (document_ != s.document.get()) {
-    document_ = s.document.get();
+  if (documentSerial_ != s.document->serial) {
+    documentSerial_ = s.document->serial;
     boundPerClip_ = boundChannelCounts(s.document->animations->clips());
     // A new document: the old selection may not exist in it.
     if (s.selectedNode && *s.selectedNode >= s.document->scene->nodes.size())

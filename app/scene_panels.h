@@ -23,11 +23,13 @@ class ScenePanels {
   // The selected node's bounding box over the view, after the frame's animation (current
   // world matrices) with the View about to be drawn.
   void drawSelection(const Session& session, const renderer::View& view);
+  const OutlinerPanel& outliner() const { return outliner_; }
+  const InspectorPanel& inspector() const { return inspector_; }
 
  private:
   OutlinerPanel outliner_;
   InspectorPanel inspector_;
-  const Document* document_ = nullptr;  // boundPerClip_ counted for it
+  uint64_t documentSerial_ = 0;  // the Document::serial boundPerClip_ was counted for
   std::vector<uint32_t> boundPerClip_;
 };
 

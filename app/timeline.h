@@ -106,6 +106,10 @@ class Timeline {
   bool reversed() const { return speed_ < 0.0f; }
   // The direction of a ping-pong (+1 or -1); always +1 in the other modes.
   int direction() const { return direction_; }
+  // Carries a ping-pong's direction over (hot reload): -1 only in PingPong mode, else +1.
+  void setDirection(int direction) {
+    direction_ = loop_ == LoopMode::PingPong && direction < 0 ? -1 : 1;
+  }
   // fps must be positive; other values are ignored.
   void setFps(int fps);
   int fps() const { return fps_; }

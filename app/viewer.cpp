@@ -213,6 +213,15 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
   const Timeline before = s.timeline;
   const std::vector<int> match =
       keepView ? matchClips(oldNames, newNames) : std::vector<int>(newNames.size(), kNoClip);
+  // What a reload keeps of the selection and the scene shown, found before the old document
+  // goes: the selected node by its names from the root (an exporter may have inserted nodes
+  // before it), the active scene when the file still has it.
+  std::optional<uint32_t> selected;
+  if (keepView && s.selectedNode)
+    selected = matchNode(*s.document->scene, *s.selectedNode, *document->scene);
+  const int oldScene = s.document->scene->activeScene;
+  if (keepView && oldScene >= 0 && size_t(oldScene) < document->scene->scenes.size())
+    document->scene->activeScene = oldScene;
   // setScene waits for the frames in flight before freeing the old scene's buffers.
   renderer_->setScene(*document->scene, document->scene->activeScene);
   s.document = std::move(document);
@@ -223,7 +232,7 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
       s.timeline.setClip(i, before.clip(size_t(match[i])));
   }
   const scene::Scene& scene = *s.document->scene;
-  if (s.selectedNode && *s.selectedNode >= scene.nodes.size()) s.selectedNode.reset();
+  s.selectedNode = selected;
   if (s.assetCamera) {
     std::string error;
     if (!keepView || !assetCameraView(scene, *s.assetCamera, 1.0f, &error)) s.assetCamera.reset();
@@ -231,6 +240,7 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
   if (keepView) {
     if (before.hasRange()) s.timeline.setRange(before.in(), before.out());
     s.timeline.setTime(before.time());
+    s.timeline.setDirection(before.direction());  // a ping-pong on its way back goes on back
     if (!before.playing()) s.timeline.pause();
   } else {
     s.selectedNode.reset();

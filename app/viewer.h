@@ -70,8 +70,10 @@ class Viewer {
   // the new one replaces it (replaceDocument), or stays for good if it fails (fileError).
   void openFile(const std::string& path);
   // Shows `document` in place of the current one. keepView (hot reload): camera, time, play
-  // state and the enabled clips (by name, else index) stay; else the new scene is framed and
-  // its animations start over, all enabled.
+  // state, ping-pong direction, the enabled clips (by name, else index), the active scene (when
+  // the new file has it) and the selected node (matchNode) stay; else the new scene is framed
+  // and its animations start over, all enabled. Runs on the UI thread and blocks it for
+  // Renderer::setScene (waits for the device to be idle, then uploads the whole scene).
   void replaceDocument(std::unique_ptr<Document> document, bool keepView);
   // The 3D view as the window shows it, without the UI, as a PNG next to the asset or in the
   // pictures folder (screenshot.h); also sets session().status.
@@ -80,6 +82,7 @@ class Viewer {
   // camera, with the session's look.
   renderer::View currentView(float aspect) const;
   Files& files() { return *files_; }
+  const ScenePanels& scenePanels() const { return scenePanels_; }
 
   Session& session() { return session_; }
   const Session& session() const { return session_; }

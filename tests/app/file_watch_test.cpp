@@ -172,5 +172,52 @@ TEST(FileWatch, StatFileReadsSizeAndExistence) {
   EXPECT_GT(s.mtimeNs, 0);
 }
 
+// A viewer polls every frame: with a stat interval, the files are looked at no more often
+// than that, and a change is still found at the next look.
+TEST(FileWatch, StatsNoMoreOftenThanItsInterval) {
+  FakeFiles fs;
+  fs.write("a.gltf", 10);
+  fs.write("a.bin", 10);
+  int stats = 0;
+  FileWatch w(
+      kStable, kBroken,
+      [&](const std::string& f) {
+        ++stats;
+        return fs.stat()(f);
+      },
+      0.25);
+  w.watch({"a.gltf", "a.bin"});
+  stats = 0;
+  // One second of frames at 128 Hz: four looks (at 0, 0.25, 0.5, 0.75) of two files each.
+  for (int frame = 0; frame < 128; ++frame) EXPECT_FALSE(w.poll(frame / 128.0, false));
+  EXPECT_EQ(stats, 8);
+  fs.write("a.bin", 20);
+  EXPECT_FALSE(w.poll(1.0, false));  // looked at: the change is seen
+  EXPECT_TRUE(w.pending());
+  EXPECT_EQ(stats, 10);
+  // Stable 0.3 s later; the polls in between decide without stat()ing.
+  EXPECT_FALSE(w.poll(1.1, false));
+  EXPECT_FALSE(w.poll(1.2, false));
+  EXPECT_EQ(stats, 10);
+  EXPECT_TRUE(w.poll(1.3, false));
+}
+
+// A reload dropped for a file the user opened meanwhile: if that open fails, the change of
+// the file still shown is reloaded, not forgotten.
+TEST(FileWatch, AnAbandonedReloadIsStartedAgain) {
+  FakeFiles fs;
+  fs.write("a.gltf", 10);
+  FileWatch w(kStable, kBroken, fs.stat());
+  w.watch({"a.gltf"});
+  fs.write("a.gltf", 20);
+  EXPECT_FALSE(w.poll(0.0, false));
+  ASSERT_TRUE(w.poll(0.3, false));
+  w.reloadAbandoned();
+  EXPECT_TRUE(w.pending());
+  EXPECT_FALSE(w.poll(0.5, true));  // the other file loads
+  EXPECT_TRUE(w.poll(0.6, false));  // it failed: the change is reloaded
+  EXPECT_FALSE(w.poll(0.7, false));
+}
+
 }  // namespace
 }  // namespace vitrine::app

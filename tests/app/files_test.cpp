@@ -131,6 +131,43 @@ TEST(MatchClips, OldIndexByNameThenByIndexElseNone) {
   EXPECT_EQ(matchClips({"a"}, {"b"}), (std::vector<int>{kNoClip}));
 }
 
+// Nodes named by `names`, node i's parent parents[i] (-1: a root).
+scene::Scene namedNodes(const std::vector<std::string>& names, const std::vector<int>& parents) {
+  scene::Scene sc;
+  sc.nodes.resize(names.size());
+  for (size_t i = 0; i < names.size(); ++i) {
+    sc.nodes[i].name = names[i];
+    sc.nodes[i].parent = parents[i];
+    if (parents[i] >= 0) sc.nodes[size_t(parents[i])].children.push_back(int(i));
+  }
+  return sc;
+}
+
+TEST(MatchNode, ByNamesFromTheRootThenByIndex) {
+  const scene::Scene old = namedNodes({"Rig", "Arm", "Hand", "Leg"}, {-1, 0, 1, 0});
+  // The exporter inserted a node first, and a second "Hand" under another parent.
+  const scene::Scene next =
+      namedNodes({"Light", "Rig", "Hand", "Arm", "Hand", "Leg"}, {-1, -1, 1, 1, 3, 1});
+  EXPECT_EQ(matchNode(old, 2, next), std::optional<uint32_t>(4));  // Rig/Arm/Hand, not Rig/Hand
+  EXPECT_EQ(matchNode(old, 3, next), std::optional<uint32_t>(5));
+  EXPECT_EQ(matchNode(old, 0, next), std::optional<uint32_t>(1));
+  // Renamed: the same index, when there is one.
+  const scene::Scene renamed = namedNodes({"Rig", "Limb"}, {-1, 0});
+  EXPECT_EQ(matchNode(old, 1, renamed), std::optional<uint32_t>(1));
+  EXPECT_EQ(matchNode(old, 3, renamed), std::nullopt);
+  // Unnamed on the way: by index.
+  const scene::Scene unnamed = namedNodes({"", "Arm"}, {-1, 0});
+  EXPECT_EQ(matchNode(unnamed, 1, namedNodes({"Arm", "", "Arm"}, {-1, -1, 1})),
+            std::optional<uint32_t>(1));
+  // Several with the same names: the one at the same index.
+  const scene::Scene twins = namedNodes({"A", "A", "A"}, {-1, -1, -1});
+  EXPECT_EQ(matchNode(twins, 1, twins), std::optional<uint32_t>(1));
+  EXPECT_EQ(matchNode(twins, 2, namedNodes({"B", "A", "A"}, {-1, -1, -1})),
+            std::optional<uint32_t>(2));
+  EXPECT_EQ(matchNode(twins, 0, namedNodes({"B", "A", "A"}, {-1, -1, -1})),
+            std::optional<uint32_t>(1));
+}
+
 TEST(FileBrowser, ListsFoldersThenGltfFilesSorted) {
   const std::string dir = folder("browser");
   fs::create_directories(dir + "/zeta");
