@@ -6,7 +6,7 @@
 namespace vitrine::app {
 
 void ScenePanels::draw(const Layout& layout, Session& s, renderer::Renderer& renderer,
-                       float cpuMilliseconds) {
+                       const FrameTimes& times) {
   if (document_ != s.document.get()) {
     document_ = s.document.get();
     boundPerClip_ = boundChannelCounts(s.document->animations->clips());
@@ -16,7 +16,7 @@ void ScenePanels::draw(const Layout& layout, Session& s, renderer::Renderer& ren
   }
   if (s.panels.outliner) outliner_.draw(layout.outliner, s, renderer);
   if (s.panels.inspector) inspector_.draw(layout.inspector, s, renderer);
-  drawStatsOverlay(layout.view, cpuMilliseconds, renderer,
+  drawStatsOverlay(layout.view, times, renderer,
                    animatedChannels(boundPerClip_, s.timeline.enabled()));
 }
 
