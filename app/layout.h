@@ -13,6 +13,7 @@ struct PanelRect {
 
 struct PanelVisibility {
   bool outliner = true, inspector = true, timeline = true;
+  bool statistics = true;  // the overlay over the view (takes no room of its own)
 };
 
 struct Layout {

@@ -325,9 +325,17 @@ void Viewer::buildFileUi() {
 void Viewer::buildUi() {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   viewDisplay_ = glm::vec2(display.x, display.y);
+  const double now = glfwGetTime();
+  toast_.update(session_.status, now);
   if (!session_.showUi) {
+    // Tab hides the panels, not what the user must know: loading, a load error, the browser,
+    // and the last status message for a few seconds.
     session_.menuHeight = 0.0f;
     viewRect_ = PanelRect{{0.0f, 0.0f}, viewDisplay_};
+    Layout whole;
+    whole.view = viewRect_;
+    if (auto chosen = files_->drawUi(session_, whole)) openFile(*chosen);
+    if (toast_.visible(now)) drawStatusToast(viewRect_, session_.status, session_.uiScale);
     return;
   }
   buildFileUi();

@@ -12,6 +12,7 @@
 #include "document.h"
 #include "environment_image.h"
 #include "input.h"
+#include "menu_bar.h"
 #include "renderer.h"
 #include "scene_panels.h"
 #include "screenshot.h"
@@ -145,6 +146,7 @@ class Viewer {
   // renderer's wait for a free frame slot and swapchain image (before it records the scene),
   // which the app cannot time apart; the vsync wait between frames is no longer counted.
   SmoothedTime cpuMs_, gpuMs_;
+  StatusToast toast_;  // the status message while the UI is hidden
 };
 
 }  // namespace vitrine::app
