@@ -68,6 +68,21 @@ renderer::View OrbitCamera::view(float aspect) const {
   return v;
 }
 
+glm::mat4 fitProjectionToRect(const glm::mat4& projection, glm::vec2 rectPos, glm::vec2 rectSize,
+                              glm::vec2 window) {
+  if (!(rectSize.x > 0.0f && rectSize.y > 0.0f && window.x > 0.0f && window.y > 0.0f))
+    return projection;
+  const glm::vec2 scale = rectSize / window;
+  const glm::vec2 centre = (rectPos + 0.5f * rectSize) / window;  // 0..1, y down
+  glm::mat4 m(1.0f);
+  m[0][0] = scale.x;
+  m[1][1] = scale.y;
+  // x' = sx x + cx w: the translation is in NDC, so it is scaled by w before the divide.
+  m[3][0] = 2.0f * centre.x - 1.0f;
+  m[3][1] = 1.0f - 2.0f * centre.y;
+  return m * projection;
+}
+
 std::optional<renderer::View> assetCameraView(const scene::Scene& scene, int cameraIndex,
                                               float viewportAspect, std::string* error) {
   if (cameraIndex < 0 || cameraIndex >= int(scene.cameras.size())) {

@@ -34,6 +34,16 @@ class OrbitCamera {
   float radius = 1.0f;  // of the framed scene; sets the near plane
 };
 
+// Moves the image of `projection` (a projection built for a viewport of the rectangle's
+// aspect, rectSize.x / rectSize.y) into the rectangle `rectPos`/`rectSize` of a window of size
+// `window` (any one unit, y down, as window pixels): clip space is post-multiplied by an NDC
+// scale (rectSize / window) and translation (the rectangle's centre in NDC, y up), so the
+// view's centre lands on the rectangle's centre and its edges on the rectangle's edges, while
+// the renderer still draws to the whole window (an off-centre projection). Depth and w are
+// unchanged. A rectangle that is the whole window, or is empty, gives `projection` itself.
+glm::mat4 fitProjectionToRect(const glm::mat4& projection, glm::vec2 rectPos, glm::vec2 rectSize,
+                              glm::vec2 window);
+
 // The view through camera `cameraIndex` of the asset, placed by the first node of the active
 // scene that uses it. Empty with *error set when the index or its node does not exist.
 std::optional<renderer::View> assetCameraView(const scene::Scene& scene, int cameraIndex,

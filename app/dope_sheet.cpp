@@ -1,6 +1,7 @@
 #include "dope_sheet.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -64,6 +65,20 @@ void drawKeyTicks(ImDrawList* draw, const Timeline& timeline, size_t clip,
   });
   for (size_t x = 0; x < width; ++x)
     if (columns[x]) draw->AddLine(ImVec2(x0 + float(x), y0), ImVec2(x0 + float(x), y1), color);
+}
+
+std::string shortSlotValue(const scene::Slot& slot) {
+  if (!slot.data || slot.type == scene::ValueType::Bool || slot.type == scene::ValueType::Int)
+    return scene::formatSlotValue(slot);
+  const auto one = [](float v) {
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%.3f", double(v));
+    return std::string(buf);
+  };
+  if (slot.type == scene::ValueType::Float) return one(slot.data[0]);
+  std::string out = "[";
+  for (uint32_t i = 0; i < slot.count; ++i) out += (i ? ", " : "") + one(slot.data[i]);
+  return out + "]";
 }
 
 void DopeSheet::sync(Session& session) {
@@ -227,7 +242,9 @@ void DopeSheet::draw(Session& session, float x0, float x1, double t0, double t1)
         ImGui::TextUnformatted(t.interpolation);
         ImGui::SameLine();
         if (t.hasSlot) {
-          ImGui::TextUnformatted(scene::formatSlotValue(t.slot).c_str());
+          ImGui::TextUnformatted(shortSlotValue(t.slot).c_str());
+          if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s", scene::formatSlotValue(t.slot).c_str());
         } else {
           ImGui::TextDisabled("-");
         }

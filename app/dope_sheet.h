@@ -32,6 +32,11 @@ void drawKeyTicks(ImDrawList* draw, const Timeline& timeline, size_t clip,
 // see overlay.cpp), so that the screen shows `srgb`.
 ImU32 screenColor(uint8_t r, uint8_t g, uint8_t b, uint8_t a = 255);
 
+// A live value short enough for the dope sheet's value column: floats with 3 decimals
+// ("[0.707, 0.000, 0.000, 0.707]"), booleans and integers as formatSlotValue writes them. The
+// full value (formatSlotValue) goes in the tooltip.
+std::string shortSlotValue(const scene::Slot& slot);
+
 class DopeSheet {
  public:
   // Forgets everything cached when the session's document changed (a new generation). A

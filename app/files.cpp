@@ -1,5 +1,7 @@
 #include "files.h"
 
+#include <algorithm>
+
 #include <imgui.h>
 
 #include "recent_files.h"
@@ -68,29 +70,39 @@ std::optional<LoaderThread::Finished> Files::update(double now, Session& session
 
 std::optional<std::string> Files::drawUi(Session& session, const Layout& layout) {
   const float s = session.uiScale;
-  const ImVec2 top(layout.view.pos.x + layout.view.size.x * 0.5f, layout.view.pos.y + 12 * s);
+  const float margin = 12.0f * s;
+  const ImVec2 anchor(layout.view.pos.x + layout.view.size.x * 0.5f,
+                      layout.view.pos.y + layout.view.size.y - margin);
+  // Content no wider than the view (less margins and the window's padding).
+  const float room = std::max(
+      layout.view.size.x - 2.0f * margin - 2.0f * ImGui::GetStyle().WindowPadding.x, 40.0f * s);
   const ImGuiWindowFlags overlayFlags = ImGuiWindowFlags_NoDecoration |
                                         ImGuiWindowFlags_AlwaysAutoResize |
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
   if (loader_.busy()) {
-    ImGui::SetNextWindowPos(top, ImGuiCond_Always, ImVec2(0.5f, 0.0f));
-    ImGui::SetNextWindowBgAlpha(0.7f);
+    ImGui::SetNextWindowPos(anchor, ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    ImGui::SetNextWindowBgAlpha(0.95f);  // linear blending: see theme.cpp
     if (ImGui::Begin("##loading", nullptr, overlayFlags | ImGuiWindowFlags_NoInputs)) {
       const bool reload = loader_.purpose() == LoaderThread::Purpose::Reload;
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + room);
       ImGui::Text("%s %s", reload ? "Reloading" : "Loading", loader_.path().c_str());
-      ImGui::ProgressBar(loader_.progress(), ImVec2(320 * s, 0), loader_.stage().c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::ProgressBar(loader_.progress(), ImVec2(std::min(320 * s, room), 0),
+                         loader_.stage().c_str());
     }
     ImGui::End();
   } else if (!session.fileError.empty()) {
-    ImGui::SetNextWindowPos(top, ImGuiCond_Always, ImVec2(0.5f, 0.0f));
-    ImGui::SetNextWindowBgAlpha(0.9f);
+    ImGui::SetNextWindowPos(anchor, ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+    ImGui::SetNextWindowBgAlpha(1.0f);
     ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(0.55f, 0.12f, 0.10f, 1.0f));
     if (ImGui::Begin("##fileError", nullptr, overlayFlags)) {
       ImGui::TextColored(ImVec4(0.9f, 0.4f, 0.35f, 1.0f), "Could not load the file");
-      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 560 * s);
+      ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(560 * s, room));
       ImGui::TextUnformatted(session.fileError.c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("Still showing %s", session.document->path.c_str());
+      ImGui::PopStyleColor();
       ImGui::PopTextWrapPos();
-      ImGui::TextDisabled("Still showing %s", session.document->path.c_str());
       if (ImGui::Button("Dismiss")) session.fileError.clear();
     }
     ImGui::End();

@@ -35,8 +35,10 @@ class Files {
   // viewer to swap in; errors go to session.fileError (a reload's only once it stays broken).
   std::optional<LoaderThread::Finished> update(double now, Session& session);
 
-  // Draws the progress bar (while loading), the error panel and the file browser, placed in
-  // the layout's view. Returns a file chosen in the browser (the caller opens it).
+  // Draws the progress bar (while loading), the error panel and the file browser. The first
+  // two sit at the bottom centre of the layout's view (away from the statistics overlay in its
+  // top-right corner), never wider than the view; also drawn when Tab hides the other panels.
+  // Returns a file chosen in the browser (the caller opens it).
   std::optional<std::string> drawUi(Session& session, const Layout& layout);
 
   void showBrowser(const std::string& startDir) { browser_.open(startDir); }

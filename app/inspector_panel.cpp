@@ -31,12 +31,32 @@ bool rotationWidget(const Property& p, scene::DirtySet& dirty) {
 bool propertyWidget(const Property& p, const std::vector<bool>& enabled, scene::DirtySet& dirty) {
   ImGui::PushID(p.pointer.c_str());
   bool changed = false;
+  // Animated values are marked by tinting their field (an amber frame), not by text beside it
+  // that a narrow column clips.
+  const bool animated = animatedBy(p, enabled);
+  if (animated) {
+    ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.30f, 0.16f, 0.03f, 0.95f));
+    ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, ImVec4(0.38f, 0.21f, 0.05f, 0.95f));
+  }
+  // A label longer than the room ImGui leaves it right of the field goes on its own line
+  // above a full-width field, so that it is never cut at the panel's edge.
+  const float labelRoom = ImGui::GetContentRegionAvail().x - ImGui::CalcItemWidth() -
+                          ImGui::GetStyle().ItemInnerSpacing.x;
+  const bool labelAbove = ImGui::CalcTextSize(p.label.c_str()).x > labelRoom;
+  Property relabeled;  // the field's own label hidden ("##"), when it is drawn above
+  if (labelAbove) {
+    ImGui::TextUnformatted(p.label.c_str());
+    ImGui::PushItemWidth(-1.0f);
+    relabeled = p;
+    relabeled.label = "##" + p.label;
+  }
+  const Property& shown = labelAbove ? relabeled : p;
   if (p.slot.rotation && p.slot.count == 4) {
-    changed = rotationWidget(p, dirty);
+    changed = rotationWidget(shown, dirty);
   } else {
     std::vector<float> v(p.slot.data, p.slot.data + p.slot.count);
     bool edited = false;
-    const char* label = p.label.c_str();
+    const char* label = shown.label.c_str();
     if (p.color && v.size() == 3) {
       edited = ImGui::ColorEdit3(label, v.data(), ImGuiColorEditFlags_Float);
     } else if (p.color && v.size() == 4) {
@@ -53,12 +73,13 @@ bool propertyWidget(const Property& p, const std::vector<bool>& enabled, scene::
     }
     if (edited) changed = writeSlot(p.slot, v, dirty);
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.pointer.c_str());
-  if (animatedBy(p, enabled)) {
-    ImGui::SameLine();
-    // Animated values update live; an edit holds until the clip writes the property again.
-    ImGui::TextColored(ImVec4(1.0f, 0.65f, 0.2f, 1.0f), "animated");
-  }
+  if (labelAbove) ImGui::PopItemWidth();
+  if (animated) ImGui::PopStyleColor(2);
+  // Animated values update live; an edit holds until the clip writes the property again.
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(
+        animated ? "%s\nanimated: an edit holds until the clip writes it again" : "%s",
+        p.pointer.c_str());
   ImGui::PopID();
   return changed;
 }
@@ -77,7 +98,8 @@ void InspectorPanel::draw(const PanelRect& rect, Session& s, renderer::Renderer&
     documentSerial_ = s.document->serial;
     model_.reset(*s.document->scene, *s.document->gltf, s.document->animations->clips());
   }
-  ImGui::PushItemWidth(-90.0f);
+  // Fields leave about 7 characters' room for their labels, in the font's size (DPI).
+  ImGui::PushItemWidth(-7.5f * ImGui::GetFontSize());
   if (ImGui::CollapsingHeader("Node", ImGuiTreeNodeFlags_DefaultOpen)) nodeSection(s);
   if (ImGui::CollapsingHeader("Materials", ImGuiTreeNodeFlags_DefaultOpen)) materialSection(s);
   view_.draw(s, renderer);

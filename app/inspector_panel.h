@@ -1,6 +1,6 @@
 // The inspector (right column): the selected node (name, local TRS editable, world position)
-// and its mesh's materials with every factor's live value, "animated" when an enabled clip
-// targets it; edits go through writeSlot (slot_edit.h), exactly like animation. Below them,
+// and its mesh's materials with every factor's live value, its field tinted amber when an enabled
+// clip targets it; edits go through writeSlot (slot_edit.h), exactly like animation. Below them,
 // the view and lighting sections (view_panel.h).
 #pragma once
 

@@ -5,13 +5,14 @@
 namespace vitrine::app {
 
 Layout computeLayout(glm::vec2 display, float uiScale, float menuHeight,
-                     const PanelVisibility& visible) {
+                     const PanelVisibility& visible, float collapsedTimeline) {
   Layout l;
   l.menuHeight = menuHeight;
   // Side columns and the timeline keep a fixed size in points, but never take more than a
   // third of the window, so the model stays the largest thing on screen.
   const float side = std::min(280.0f * uiScale, display.x / 3.0f);
-  const float bottom = std::min(230.0f * uiScale, (display.y - menuHeight) / 3.0f);
+  const float full = std::min(230.0f * uiScale, (display.y - menuHeight) / 3.0f);
+  const float bottom = collapsedTimeline > 0.0f ? std::min(collapsedTimeline, full) : full;
   const float timelineHeight = visible.timeline ? bottom : 0.0f;
   const float columnsTop = menuHeight;
   const float columnsHeight = std::max(display.y - menuHeight - timelineHeight, 0.0f);

@@ -13,6 +13,7 @@ struct PanelRect {
 
 struct PanelVisibility {
   bool outliner = true, inspector = true, timeline = true;
+  bool statistics = true;  // the overlay over the view (takes no room of its own)
 };
 
 struct Layout {
@@ -23,8 +24,9 @@ struct Layout {
 
 // `display`: ImGui's display size; `uiScale`: the window's content scale (1 at 96 dpi);
 // `menuHeight`: the main menu bar's height this frame (0 when there is none). Hidden panels
-// give their room to the view.
+// give their room to the view. `collapsedTimeline` > 0: the timeline is only that tall (its
+// transport row, for an asset without animation), the rest goes to the view.
 Layout computeLayout(glm::vec2 display, float uiScale, float menuHeight,
-                     const PanelVisibility& visible);
+                     const PanelVisibility& visible, float collapsedTimeline = 0.0f);
 
 }  // namespace vitrine::app

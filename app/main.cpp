@@ -98,6 +98,7 @@ int main(int argc, char** argv) {
   vo.width = sizeGiven ? o.width : vo.settings.windowWidth;
   vo.height = sizeGiven ? o.height : vo.settings.windowHeight;
   vo.camera = o.camera;
+  if (o.file.empty()) vo.builtInDemo = file;
   vo.validation = app::validationRequested();
   vo.look = o;
   std::string error;

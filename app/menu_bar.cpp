@@ -1,5 +1,6 @@
 #include "menu_bar.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include <imgui.h>
@@ -32,6 +33,7 @@ MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recent
     ImGui::MenuItem("Outliner", nullptr, &session.panels.outliner);
     ImGui::MenuItem("Inspector", nullptr, &session.panels.inspector);
     ImGui::MenuItem("Timeline", nullptr, &session.panels.timeline);
+    ImGui::MenuItem("Statistics", nullptr, &session.panels.statistics);
     ImGui::Separator();
     if (ImGui::MenuItem("Hide UI", "Tab")) session.showUi = false;
     ImGui::EndMenu();
@@ -45,6 +47,31 @@ MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recent
   }
   ImGui::EndMainMenuBar();
   return a;
+}
+
+void StatusToast::update(const std::string& status, double now) {
+  if (status == last_) return;
+  last_ = status;
+  since_ = now;
+}
+
+void drawStatusToast(const PanelRect& view, const std::string& text, float uiScale) {
+  const float margin = 12.0f * uiScale;
+  ImGui::SetNextWindowPos(ImVec2(view.pos.x + 0.5f * view.size.x, view.pos.y + margin),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.0f));
+  ImGui::SetNextWindowBgAlpha(0.9f);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs |
+                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+  if (ImGui::Begin("##status", nullptr, flags)) {
+    const float room = std::max(view.size.x - 2.0f * margin, 40.0f * uiScale) -
+                       2.0f * ImGui::GetStyle().WindowPadding.x;
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() +
+                           std::min(ImGui::CalcTextSize(text.c_str()).x + 1.0f, room));
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
 }
 
 }  // namespace vitrine::app

@@ -1,5 +1,6 @@
-// The main menu bar: File (Open, Open Recent, Screenshot, Quit) and View (panels, Hide UI),
-// with the session's status message at its right end, where it does not cover the model.
+// The main menu bar: File (Open, Open Recent, Screenshot, Quit) and View (panels, statistics,
+// Hide UI), with the session's status message at its right end, where it does not cover the
+// model; and that message as a toast while the UI is hidden.
 #pragma once
 
 #include <optional>
@@ -21,5 +22,22 @@ struct MenuActions {
 // Draws the bar (panel toggles write session.panels and session.showUi directly) and sets
 // session.menuHeight. Recent files that no longer exist are listed greyed out.
 MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recentFiles);
+
+// The status message's stand-in while Tab hides the menu bar: a message stays visible for
+// kSeconds after it changes ("Screenshot saved to ...", "Reloaded ..."), then goes.
+class StatusToast {
+ public:
+  static constexpr double kSeconds = 3.0;
+  // Once a frame with the session's status and the time (seconds, monotonic).
+  void update(const std::string& status, double now);
+  bool visible(double now) const { return !last_.empty() && now - since_ < kSeconds; }
+
+ private:
+  std::string last_;
+  double since_ = 0.0;
+};
+
+// Draws `text` as a small borderless box at the top centre of `view`, no wider than it.
+void drawStatusToast(const PanelRect& view, const std::string& text, float uiScale);
 
 }  // namespace vitrine::app

@@ -6,7 +6,7 @@
 namespace vitrine::app {
 
 void ScenePanels::draw(const Layout& layout, Session& s, renderer::Renderer& renderer,
-                       float cpuMilliseconds) {
+                       const FrameTimes& times) {
   if (documentSerial_ != s.document->serial) {
     documentSerial_ = s.document->serial;
     boundPerClip_ = boundChannelCounts(s.document->animations->clips());
@@ -16,13 +16,21 @@ void ScenePanels::draw(const Layout& layout, Session& s, renderer::Renderer& ren
   }
   if (s.panels.outliner) outliner_.draw(layout.outliner, s, renderer);
   if (s.panels.inspector) inspector_.draw(layout.inspector, s, renderer);
-  drawStatsOverlay(layout.view, cpuMilliseconds, renderer,
-                   animatedChannels(boundPerClip_, s.timeline.enabled()));
+  if (s.panels.statistics)
+    drawStatsOverlay(layout.view, times, renderer,
+                     animatedChannels(boundPerClip_, s.timeline.enabled()));
 }
 
 void ScenePanels::drawSelection(const Session& s, const renderer::View& view) {
   if (!s.showUi || !s.selectedNode) return;
-  drawSelectionBox(view, nodeBounds(*s.document->scene, *s.selectedNode, false));
+  const scene::Scene& scene = *s.document->scene;
+  const uint32_t node = *s.selectedNode;
+  const scene::Bounds bounds = selectionBounds(scene, node);
+  if (!bounds.empty()) {
+    drawSelectionBox(view, bounds);
+  } else if (node < scene.world.size()) {
+    drawSelectionMarker(view, glm::vec3(scene.world[node][3]));
+  }
 }
 
 }  // namespace vitrine::app

@@ -11,15 +11,16 @@
 #include "outliner_panel.h"
 #include "renderer.h"
 #include "session.h"
+#include "stats_overlay.h"
 
 namespace vitrine::app {
 
 class ScenePanels {
  public:
   // Builds the panels (between ImGui::NewFrame and Render), before the frame's animation so
-  // that edits join its dirty set. cpuMilliseconds: the previous frame's wall time.
+  // that edits join its dirty set. times: the statistics overlay's smoothed frame times.
   void draw(const Layout& layout, Session& session, renderer::Renderer& renderer,
-            float cpuMilliseconds);
+            const FrameTimes& times);
   // The selected node's bounding box over the view, after the frame's animation (current
   // world matrices) with the View about to be drawn.
   void drawSelection(const Session& session, const renderer::View& view);

@@ -37,6 +37,18 @@ scene::Bounds nodeBounds(const scene::Scene& scene, uint32_t node, bool subtree)
   return b;
 }
 
+scene::Bounds selectionBounds(const scene::Scene& scene, uint32_t node) {
+  scene::Bounds b = nodeBounds(scene, node, false);
+  return b.empty() ? nodeBounds(scene, node, true) : b;
+}
+
+std::optional<glm::vec2> projectPoint(const renderer::View& view, glm::vec3 p, glm::vec2 display) {
+  const glm::vec4 h = view.projection * view.view * glm::vec4(p, 1.0f);
+  if (!(h.w > 1e-4f)) return std::nullopt;
+  const glm::vec2 ndc = glm::vec2(h) / h.w;
+  return glm::vec2((ndc.x * 0.5f + 0.5f) * display.x, (0.5f - ndc.y * 0.5f) * display.y);
+}
+
 std::vector<std::pair<glm::vec2, glm::vec2>> projectBoxEdges(const renderer::View& view,
                                                              const scene::Bounds& bounds,
                                                              glm::vec2 display) {
@@ -77,6 +89,19 @@ void drawSelectionBox(const renderer::View& view, const scene::Bounds& bounds) {
   const ImU32 color = IM_COL32(255, 160, 40, 230);
   for (const auto& [a, b] : projectBoxEdges(view, bounds, {size.x, size.y}))
     list->AddLine(ImVec2(a.x, a.y), ImVec2(b.x, b.y), color, 2.0f);
+}
+
+void drawSelectionMarker(const renderer::View& view, glm::vec3 at) {
+  const ImVec2 size = ImGui::GetIO().DisplaySize;
+  const auto p = projectPoint(view, at, {size.x, size.y});
+  if (!p) return;
+  const float r = 7.0f * ImGui::GetIO().FontGlobalScale * (ImGui::GetFontSize() / 15.0f);
+  const ImVec2 c(p->x, p->y);
+  ImDrawList* list = ImGui::GetBackgroundDrawList();
+  const ImU32 color = IM_COL32(255, 160, 40, 230);  // the box's orange
+  list->AddQuad(ImVec2(c.x, c.y - r), ImVec2(c.x + r, c.y), ImVec2(c.x, c.y + r),
+                ImVec2(c.x - r, c.y), color, 2.0f);
+  list->AddCircleFilled(c, 2.0f, color);
 }
 
 }  // namespace vitrine::app

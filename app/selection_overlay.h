@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -19,6 +20,15 @@ namespace vitrine::app {
 // highlight), and with `subtree` of every mesh below it. Empty when there is no mesh.
 scene::Bounds nodeBounds(const scene::Scene& scene, uint32_t node, bool subtree);
 
+// What the highlight outlines for `node`: its mesh's bounds, else (a group, a camera or light
+// with children) the bounds of the meshes below it; empty when there is no mesh at or below it
+// (the caller marks its position instead).
+scene::Bounds selectionBounds(const scene::Scene& scene, uint32_t node);
+
+// `p` (world) in display coordinates (x right, y down) through view.projection * view.view;
+// empty when it is behind the eye.
+std::optional<glm::vec2> projectPoint(const renderer::View& view, glm::vec3 p, glm::vec2 display);
+
 // The 12 edges of `bounds` in display coordinates (x right, y down, 0..display), through
 // view.projection * view.view (OpenGL clip space). Each edge is clipped to the part in front
 // of the camera (w > near epsilon); edges wholly behind it are left out.
@@ -29,5 +39,7 @@ std::vector<std::pair<glm::vec2, glm::vec2>> projectBoxEdges(const renderer::Vie
 // Draws the selected node's box (session state read by the caller) with ImGui, between
 // NewFrame and Render. Nothing when bounds are empty.
 void drawSelectionBox(const renderer::View& view, const scene::Bounds& bounds);
+// A node with nothing to outline: a small diamond at its world position `at`.
+void drawSelectionMarker(const renderer::View& view, glm::vec3 at);
 
 }  // namespace vitrine::app

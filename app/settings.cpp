@@ -90,6 +90,7 @@ Settings loadSettings(const std::string& path, std::string* warning) {
     read(*panels, "outliner", s.panels.outliner, problem, isBool);
     read(*panels, "inspector", s.panels.inspector, problem, isBool);
     read(*panels, "timeline", s.panels.timeline, problem, isBool);
+    read(*panels, "statistics", s.panels.statistics, problem, isBool);
   }
   read(root, "showUi", s.showUi, problem, isBool);
   if (const auto recent = root.find("recentFiles"); recent != root.end()) {
@@ -117,7 +118,8 @@ bool saveSettings(const std::string& path, const Settings& s, std::string* error
   }
   root["panels"] = {{"outliner", s.panels.outliner},
                     {"inspector", s.panels.inspector},
-                    {"timeline", s.panels.timeline}};
+                    {"timeline", s.panels.timeline},
+                    {"statistics", s.panels.statistics}};
   root["showUi"] = s.showUi;
   root["recentFiles"] = s.recentFiles;
 

@@ -23,12 +23,29 @@ uint64_t animatedChannels(const std::vector<uint32_t>& boundPerClip,
   return sum;
 }
 
-void drawStatsOverlay(const PanelRect& view, float cpuMilliseconds,
+void SmoothedTime::add(double milliseconds, double now) {
+  if (count_ == 0) windowStart_ = now;
+  sum_ += milliseconds;
+  ++count_;
+  if (!published_) value_ = milliseconds;
+  if (now - windowStart_ >= window_) {
+    value_ = sum_ / count_;
+    published_ = true;
+    sum_ = 0.0;
+    count_ = 0;
+  }
+}
+
+std::string countNoun(uint64_t count, const char* singular, const char* plural) {
+  return std::to_string(count) + " " + (count == 1 ? singular : plural);
+}
+
+void drawStatsOverlay(const PanelRect& view, const FrameTimes& times,
                       const renderer::Renderer& renderer, uint64_t channels) {
   constexpr float kMargin = 8.0f;
   ImGui::SetNextWindowPos(ImVec2(view.pos.x + view.size.x - kMargin, view.pos.y + kMargin),
                           ImGuiCond_Always, ImVec2(1.0f, 0.0f));
-  ImGui::SetNextWindowBgAlpha(0.45f);
+  ImGui::SetNextWindowBgAlpha(0.8f);  // linear blending: see theme.cpp
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
                                  ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
@@ -36,13 +53,22 @@ void drawStatsOverlay(const PanelRect& view, float cpuMilliseconds,
   if (ImGui::Begin("Statistics", nullptr, flags)) {
     const renderer::DrawStats draws = renderer.lastDrawStats();
     const renderer::UploadStats uploads = renderer.lastUploadStats();
-    ImGui::Text("CPU %6.2f ms   GPU %6.2f ms", cpuMilliseconds, renderer.lastGpuMilliseconds());
-    ImGui::Text("%llu triangles, %u draw calls", static_cast<unsigned long long>(draws.triangles),
-                draws.drawCalls);
-    ImGui::Text("%llu animated channels", static_cast<unsigned long long>(channels));
-    ImGui::Text("Uploaded %llu bytes in %u ranges", static_cast<unsigned long long>(uploads.bytes),
-                uploads.ranges);
-    ImGui::TextDisabled("%s", renderer.deviceName().c_str());
+    ImGui::Text("CPU %6.2f ms   GPU %6.2f ms", times.cpuMilliseconds, times.gpuMilliseconds);
+    ImGui::Text("%s, %s", countNoun(draws.triangles, "triangle", "triangles").c_str(),
+                countNoun(draws.drawCalls, "draw call", "draw calls").c_str());
+    ImGui::Text("%s", countNoun(channels, "animated channel", "animated channels").c_str());
+    ImGui::Text("Uploaded %s in %s", countNoun(uploads.bytes, "byte", "bytes").c_str(),
+                countNoun(uploads.ranges, "range", "ranges").c_str());
+    // The device name is information, not a disabled control: the normal text colour, dimmed
+    // only a little, wrapped to the overlay's width (lavapipe's name is long).
+    ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+    text.w *= 0.85f;
+    ImGui::PushStyleColor(ImGuiCol_Text, text);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() +
+                           ImGui::CalcTextSize("CPU 000.00 ms   GPU 000.00 ms").x);
+    ImGui::TextUnformatted(renderer.deviceName().c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
   }
   ImGui::End();
 }

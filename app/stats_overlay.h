@@ -1,9 +1,11 @@
-// The statistics overlay, in the top-right corner of the 3D view: CPU and GPU frame time,
+// The statistics overlay, in the top-right corner of the 3D view: CPU and GPU frame time
+// (smoothed),
 // triangles and draw calls of the last frame, animated channels (bound channels of the
 // enabled clips), and what the last frame uploaded.
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "animation.h"
@@ -18,8 +20,33 @@ std::vector<uint32_t> boundChannelCounts(const std::vector<anim::ClipInfo>& clip
 uint64_t animatedChannels(const std::vector<uint32_t>& boundPerClip,
                           const std::vector<bool>& enabled);
 
-// Draws the overlay inside `view` (Layout::view). cpuMilliseconds: the last frame's wall time.
-void drawStatsOverlay(const PanelRect& view, float cpuMilliseconds,
+// A frame time as the overlay shows it: the mean of the samples of each `window` seconds,
+// published when the window closes, so the digits change twice a second instead of every
+// frame. Until the first window closes, the latest sample.
+class SmoothedTime {
+ public:
+  explicit SmoothedTime(double window = 0.5) : window_(window) {}
+  // A sample (milliseconds) taken at `now` (seconds, any monotonic clock).
+  void add(double milliseconds, double now);
+  double value() const { return value_; }
+
+ private:
+  double window_, windowStart_ = 0.0, sum_ = 0.0, value_ = 0.0;
+  uint32_t count_ = 0;
+  bool published_ = false;
+};
+
+// The overlay's frame times, smoothed (SmoothedTime): CPU from the frame's start to its
+// submission, GPU from the renderer's timestamps.
+struct FrameTimes {
+  double cpuMilliseconds = 0.0, gpuMilliseconds = 0.0;
+};
+
+// "1 range", "2 ranges": the count and the noun, in the singular for exactly one.
+std::string countNoun(uint64_t count, const char* singular, const char* plural);
+
+// Draws the overlay inside `view` (Layout::view).
+void drawStatsOverlay(const PanelRect& view, const FrameTimes& times,
                       const renderer::Renderer& renderer, uint64_t channels);
 
 }  // namespace vitrine::app

@@ -34,15 +34,19 @@ void applyTheme(ImGuiStyle& style, float scale) {
   style = ImGuiStyle();
   ImGui::StyleColorsDark(&style);
   ImVec4* c = style.Colors;
-  // Panels are dark and slightly see-through; text is light grey, not white, and the one
-  // accent (a muted blue-grey) never outshines a lit model.
+  // Panels are dark and barely see-through; text is light grey, not white, and the one accent
+  // (a muted blue-grey) never outshines a lit model. ImGui blends in linear space here (the
+  // swapchain is sRGB): a dark panel at alpha a over a lit model shows (1 - a) of the model's
+  // linear light, which sRGB encoding brightens a lot (0.18 of a white model reads as 46 %
+  // grey), so alphas are much higher than an sRGB-blended theme would use. Popups, menus, modals
+  // (the file browser) are opaque: the scene never shows through what is being read.
   const ImVec4 accent(0.36f, 0.45f, 0.56f, 1.0f);
   const ImVec4 accentHover(0.42f, 0.52f, 0.64f, 1.0f);
   c[ImGuiCol_Text] = grey(0.80f);
   c[ImGuiCol_TextDisabled] = grey(0.50f);
-  c[ImGuiCol_WindowBg] = grey(0.11f, 0.82f);
+  c[ImGuiCol_WindowBg] = grey(0.09f, 0.95f);
   c[ImGuiCol_ChildBg] = grey(0.0f, 0.0f);
-  c[ImGuiCol_PopupBg] = grey(0.12f, 0.96f);
+  c[ImGuiCol_PopupBg] = grey(0.11f, 1.0f);
   c[ImGuiCol_Border] = grey(0.25f, 0.5f);
   c[ImGuiCol_FrameBg] = grey(0.20f, 0.8f);
   c[ImGuiCol_FrameBgHovered] = grey(0.26f, 0.8f);
@@ -50,7 +54,7 @@ void applyTheme(ImGuiStyle& style, float scale) {
   c[ImGuiCol_TitleBg] = grey(0.10f, 0.9f);
   c[ImGuiCol_TitleBgActive] = grey(0.14f, 0.95f);
   c[ImGuiCol_TitleBgCollapsed] = grey(0.10f, 0.6f);
-  c[ImGuiCol_MenuBarBg] = grey(0.13f, 0.92f);
+  c[ImGuiCol_MenuBarBg] = grey(0.12f, 1.0f);
   c[ImGuiCol_ScrollbarBg] = grey(0.0f, 0.2f);
   c[ImGuiCol_CheckMark] = accentHover;
   c[ImGuiCol_SliderGrab] = accent;
@@ -67,7 +71,7 @@ void applyTheme(ImGuiStyle& style, float scale) {
   c[ImGuiCol_TabActive] = grey(0.24f, 0.95f);
   c[ImGuiCol_PlotHistogram] = accent;
   c[ImGuiCol_TextSelectedBg] = ImVec4(accent.x, accent.y, accent.z, 0.45f);
-  c[ImGuiCol_ModalWindowDimBg] = grey(0.0f, 0.45f);
+  c[ImGuiCol_ModalWindowDimBg] = grey(0.0f, 0.6f);
   style.WindowRounding = 3.0f;
   style.FrameRounding = 2.0f;
   style.WindowBorderSize = 1.0f;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace vitrine::app {
 namespace {
@@ -24,6 +26,51 @@ float clampSpeedMagnitude(float speed) {
 }
 
 }  // namespace
+
+int inferFrameRate(const std::vector<anim::ClipInfo>& clips) {
+  // Channels of a clip usually share one key-time array: each array is read once.
+  std::unordered_set<const std::vector<float>*> seen;
+  // Spacings counted in bins of 0.1 ms: coarse enough that float rounding of key times (an
+  // ulp is 8 us at t = 64 s) keeps one frame's spacing in one bin, fine enough to tell 1/60
+  // (16.7 ms) from 1/50 (20 ms).
+  constexpr double kBin = 1e-4;
+  constexpr size_t kMaxSpacings = 4'000'000;  // enough to see the pattern of any asset
+  std::unordered_map<int64_t, size_t> counts;
+  size_t spacings = 0;
+  for (const anim::ClipInfo& clip : clips) {
+    for (const anim::ChannelInfo& c : clip.channels) {
+      if (!c.bound || !c.keyTimes || !seen.insert(c.keyTimes.get()).second) continue;
+      const std::vector<float>& k = *c.keyTimes;
+      for (size_t j = 1; j < k.size() && spacings < kMaxSpacings; ++j, ++spacings) {
+        const double d = double(k[j]) - double(k[j - 1]);
+        if (d > 0.0 && std::isfinite(d)) ++counts[int64_t(std::llround(d / kBin))];
+      }
+    }
+  }
+  int64_t best = 0;
+  size_t bestCount = 0;
+  for (const auto& [bin, count] : counts) {
+    // Ties go to the shorter spacing, so the result does not depend on hash order.
+    if (bin > 0 && (count > bestCount || (count == bestCount && bin < best))) {
+      best = bin;
+      bestCount = count;
+    }
+  }
+  constexpr int kDefault = 30;
+  if (bestCount == 0) return kDefault;
+  const double rate = 1.0 / (double(best) * kBin);
+  int nearest = kDefault;
+  double nearestError = 1e300;
+  for (int r : Timeline::kFrameRates) {
+    const double error = std::abs(rate - r) / r;
+    if (error < nearestError) {
+      nearest = r;
+      nearestError = error;
+    }
+  }
+  // 2 %: 24 and 25 are 4 % apart, so a rate is never matched to its neighbour.
+  return nearestError <= 0.02 ? nearest : kDefault;
+}
 
 void Timeline::reset(const std::vector<anim::ClipInfo>& clips, std::vector<bool> enabled) {
   ++generation_;
@@ -55,6 +102,7 @@ void Timeline::reset(const std::vector<anim::ClipInfo>& clips, std::vector<bool>
   hasRange_ = false;
   direction_ = 1;
   playing_ = true;
+  fps_ = inferFrameRate(clips);
   updateRange();
   time_ = start_;
   updateConflicts();
@@ -200,7 +248,9 @@ void Timeline::advance(double wallSeconds) {
   t += wallSeconds * velocity;
   switch (loop_) {
     case LoopMode::Once:
-      if (t >= hi || t <= lo) {
+      // Only the bound playback runs towards ends it: time standing at `in` while playing
+      // forward (advance(0) right after play()) has not finished.
+      if (velocity > 0.0 ? t >= hi : t <= lo) {
         t = std::clamp(t, lo, hi);
         playing_ = false;
       }
@@ -310,6 +360,39 @@ void Timeline::enableAll() {
   updateRange();
   updateConflicts();
   updateClipTimes();
+}
+
+bool adjacentKeyframe(const Timeline& timeline, const std::vector<anim::ClipInfo>& clips,
+                      bool forward, double* found) {
+  bool any = false;
+  const double t = timeline.time();
+  std::vector<const std::vector<float>*> seen;  // per clip: its channels share key arrays
+  for (size_t i = 0; i < clips.size() && i < timeline.clipCount(); ++i) {
+    if (!timeline.clip(i).enabled) continue;
+    seen.clear();
+    for (const anim::ChannelInfo& c : clips[i].channels) {
+      if (!c.bound || !c.keyTimes || c.keyTimes->empty()) continue;
+      if (std::find(seen.begin(), seen.end(), c.keyTimes.get()) != seen.end()) continue;
+      seen.push_back(c.keyTimes.get());
+      double k = 0.0;
+      const bool hit = forward ? timeline.nextKey(i, *c.keyTimes, t, &k)
+                               : timeline.previousKey(i, *c.keyTimes, t, &k);
+      if (hit && (!any || (forward ? k < *found : k > *found))) {
+        *found = k;
+        any = true;
+      }
+    }
+  }
+  return any;
+}
+
+int64_t rulerFrameStep(double pixelsPerSecond, int fps, double minPixels) {
+  if (!(pixelsPerSecond > 0.0) || fps <= 0) return 0;
+  const double pixelsPerFrame = pixelsPerSecond / fps;
+  for (int64_t decade = 1; decade <= int64_t(1e12); decade *= 10)
+    for (int64_t m : {1, 2, 5})
+      if (double(m * decade) * pixelsPerFrame >= minPixels) return m * decade;
+  return 0;
 }
 
 }  // namespace vitrine::app

@@ -26,8 +26,9 @@
 // none is enabled; [0, 0] without clips). It follows the clips' settings; the in/out range and
 // t are clamped into it.
 //
-// Frames: at `fps` (30 by default) frame n is at t = n / fps (frame 0 at t = 0, as in a DCC).
-// Stepping a frame pauses and moves to the next (previous) frame boundary, within [in, out].
+// Frames: at `fps` (inferred from the keys at reset(), 30 by default) frame n is at t = n / fps
+// (frame 0 at t = 0, as in a DCC). Stepping a frame pauses and moves to the next (previous) frame
+// boundary, within [in, out].
 //
 // Conflicts: when two enabled clips have bound channels with the same target pointer, both
 // write it; Animations::evaluate runs clips in array order, so the later clip wins.
@@ -57,14 +58,20 @@ struct Conflict {
   uint32_t winner() const { return clips.back(); }
 };
 
+// The asset's apparent frame rate: the most common positive spacing between consecutive key
+// times of the bound channels (0.1 ms bins), as a rate, matched to the nearest of
+// Timeline::kFrameRates within 2 %; 30 when there are no keys or no rate matches (irregular
+// keys, or keys every few frames).
+int inferFrameRate(const std::vector<anim::ClipInfo>& clips);
+
 class Timeline {
  public:
   static constexpr float kMinSpeed = 0.1f, kMaxSpeed = 4.0f;
   static constexpr int kFrameRates[] = {24, 25, 30, 48, 50, 60};
 
   // Starts over with the clips of a newly loaded asset; clip i plays when enabled[i] (missing
-  // entries: disabled). Resets every setting but the fps and the global loop mode and speed;
-  // playing, t = start. Bumps generation().
+  // entries: disabled). Resets every setting but the global loop mode and speed; the fps
+  // becomes inferFrameRate(clips); playing, t = start. Bumps generation().
   void reset(const std::vector<anim::ClipInfo>& clips, std::vector<bool> enabled);
   // Changes on every reset(): panels that cache per-document data compare it.
   uint64_t generation() const { return generation_; }
@@ -192,6 +199,18 @@ class Timeline {
   int fps_ = 30;
   uint64_t generation_ = 0;
 };
+
+// The nearest timeline time strictly after (forward) or before t = timeline.time() at which
+// an enabled clip reaches a key of one of its bound channels (Timeline::nextKey/previousKey
+// over each distinct key-time array): the Up/Down keys. False when there is none. `clips` are
+// the ones the timeline was reset with.
+bool adjacentKeyframe(const Timeline& timeline, const std::vector<anim::ClipInfo>& clips,
+                      bool forward, double* found);
+
+// The ruler above the scrub bar labels every N-th frame, N the first of 1, 2, 5, 10, 20, 50...
+// whose labels are at least minPixels apart when one second spans pixelsPerSecond at `fps`.
+// 0 when pixelsPerSecond or fps is not positive (no ruler).
+int64_t rulerFrameStep(double pixelsPerSecond, int fps, double minPixels);
 
 template <class Fn>
 void Timeline::forEachKey(size_t i, const std::vector<float>& keyTimes, double lo, double hi,

@@ -1,6 +1,7 @@
 #include "timeline_panel.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include <imgui.h>
@@ -52,6 +53,12 @@ void TimelinePanel::draw(Session& session, const PanelRect& rect) {
   const float x0 = left + gutter, x1 = std::max(right - valueWidth, x0 + 1.0f);
 
   drawTransport(session);
+  if (session.document->animations->clips().empty()) {
+    // Collapsed to the transport row (Layout): nothing to scrub.
+    ImGui::End();
+    return;
+  }
+  drawRuler(session, x0, x1);
   drawScrubBar(session, x0, x1);
   if (session.timeline.clipCount() != session.document->animations->clips().size()) {
     // A document swapped in without Timeline::reset(): say so rather than index stale clips.
@@ -75,7 +82,10 @@ void TimelinePanel::drawTransport(Session& session) {
   if (ImGui::Button("<")) tl.stepFrames(-1);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Previous frame (Left)");
   ImGui::SameLine();
-  if (ImGui::Button(tl.playing() ? "Pause" : "Play ")) tl.togglePlay();
+  // As wide for "Play" as for "Pause", so that the buttons after it do not move.
+  const float playWidth = ImGui::CalcTextSize("Pause").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::Button(tl.playing() ? "Pause###play" : "Play###play", ImVec2(playWidth, 0.0f)))
+    tl.togglePlay();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play / pause (Space)");
   ImGui::SameLine();
   if (ImGui::Button("Stop")) tl.stop();
@@ -103,10 +113,16 @@ void TimelinePanel::drawTransport(Session& session) {
   ImGui::EndDisabled();
 
   ImGui::SameLine();
-  ImGui::Text("%.3f / %.3f s  frame %lld", tl.time(), tl.end() - tl.start(),
+  // The time on the timeline's own axis, with the range the scrub bar spans (its ends are the
+  // bar's labels): "1.250 s in 0.00-2.00 s", never a duration that disagrees with the bar.
+  ImGui::Text("%.3f s in %.2f-%.2f s  frame %lld", tl.time(), tl.start(), tl.end(),
               static_cast<long long>(tl.frame()));
   ImGui::SameLine();
   drawModes(session);
+  if (session.document->animations->clips().empty()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("No animation");
+  }
 }
 
 void TimelinePanel::drawModes(Session& session) {
@@ -182,6 +198,32 @@ void TimelinePanel::drawScrubBar(Session& session, float x0, float x1) {
   draw->AddLine(ImVec2(x, top.y), ImVec2(x, bottom.y), playhead, 2.0f * scale);
   ImGui::SameLine();
   ImGui::Text("%.2f s", tl.end());
+}
+
+void TimelinePanel::drawRuler(Session& session, float x0, float x1) {
+  const Timeline& tl = session.timeline;
+  const double t0 = tl.start(), t1 = tl.end();
+  const float tickHeight = 4.0f * session.uiScale;
+  ImGui::Dummy(ImVec2(0.0f, ImGui::GetTextLineHeight() + tickHeight));  // the ruler's row
+  if (!(t1 > t0) || x1 <= x0) return;
+  const double pxPerSecond = double(x1 - x0) / (t1 - t0);
+  // Labels at least as far apart as a 5-digit frame number and some air.
+  const int64_t step = rulerFrameStep(pxPerSecond, tl.fps(), ImGui::CalcTextSize("00000").x * 1.6);
+  if (step <= 0) return;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float top = ImGui::GetItemRectMin().y, bottom = ImGui::GetItemRectMax().y;
+  const ImU32 tickColor = screenColor(110, 110, 118);
+  const ImU32 labelColor = screenColor(150, 150, 158);
+  const int64_t first = int64_t(std::ceil(t0 * tl.fps() / double(step) - 1e-6)) * step;
+  for (int64_t f = first; double(f) / tl.fps() <= t1 + 1e-9; f += step) {
+    const float x = x0 + float((double(f) / tl.fps() - t0) * pxPerSecond);
+    draw->AddLine(ImVec2(x, bottom - tickHeight), ImVec2(x, bottom), tickColor);
+    const std::string label = std::to_string(f);
+    const float w = ImGui::CalcTextSize(label.c_str()).x;
+    // Centred on its tick, kept inside the bar's span.
+    const float lx = std::clamp(x - 0.5f * w, x0, std::max(x1 - w, x0));
+    draw->AddText(ImVec2(lx, top), labelColor, label.c_str());
+  }
 }
 
 void TimelinePanel::drawConflicts(Session& session) {

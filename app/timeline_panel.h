@@ -1,9 +1,9 @@
 // The timeline docked along the bottom of the window (Layout::timeline), as in a DCC: the
 // transport (start, frame back, play/pause, stop, frame forward, end, previous/next keyframe of
-// the selected track), the scrub bar with the current time, the duration, the in/out range and
-// the keyframe ticks of the enabled animations, loop mode, speed and reverse, the frame rate;
-// then the animation list (enable, solo, speed, loop mode, offset, duration, channels), the
-// conflict warnings, and the dope sheet of the expanded animations (dope_sheet.h).
+// the selected track), a ruler of frame numbers, the scrub bar with the current time, the duration,
+// the in/out range and the keyframe ticks of the enabled animations, loop mode, speed and reverse,
+// the frame rate; then the animation list (enable, solo, speed, loop mode, offset, duration,
+// channels), the conflict warnings, and the dope sheet of the expanded animations (dope_sheet.h).
 // Everything it changes goes through session.timeline (timeline.h).
 #pragma once
 
@@ -33,6 +33,8 @@ class TimelinePanel {
 
  private:
   void drawTransport(Session& session);
+  // Frame numbers above the scrub bar's span [x0, x1], every rulerFrameStep() frames.
+  void drawRuler(Session& session, float x0, float x1);
   // The in/out buttons, then the scrub bar across [x0, x1] (screen x) for [start, end].
   void drawScrubBar(Session& session, float x0, float x1);
   void drawModes(Session& session);

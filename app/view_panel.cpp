@@ -49,7 +49,9 @@ void ViewPanel::cameraSection(Session& s) {
     ImGui::EndCombo();
   }
   if (ImGui::Button("Frame scene (F)")) s.frameRequest = FrameRequest{};
-  ImGui::TextDisabled("Left drag: orbit  Right/middle drag: pan  Wheel: zoom");
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("Left drag: orbit, right or middle drag: pan, wheel: zoom");
+  ImGui::PopStyleColor();
 }
 
 void ViewPanel::lightingSection(Session& s, renderer::Renderer& renderer) {

@@ -46,7 +46,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   s.showUi = options.settings.showUi;
   v->files_ = std::make_unique<Files>(options.settingsFile, options.settings,
                                       options.reloadStableSeconds, options.reloadBrokenSeconds);
-  v->files_->watch(*s.document, /*addToRecent=*/true);
+  v->files_->watch(*s.document, /*addToRecent=*/s.document->path != options.builtInDemo);
 
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);
   glfwWindowHintString(GLFW_X11_CLASS_NAME, "vitrine");  // StartupWMClass in vitrine.desktop
@@ -117,7 +117,18 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   v->renderer_->setScene(*s.document->scene, s.document->scene->activeScene);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_, s.uiScale);
   v->timelinePanel_ = std::make_unique<TimelinePanel>();
+  {
+    // Until the first frame lays the panels out: the layout with a menu bar of the font's
+    // height, close enough for the first framing (redone after that frame's layout).
+    int w = 0, h = 0;
+    glfwGetWindowSize(v->window_, &w, &h);
+    v->viewDisplay_ = glm::vec2(float(w), float(h));
+    const float menuGuess = 21.0f * s.uiScale;
+    v->viewRect_ = s.showUi ? v->layout(v->viewDisplay_, menuGuess).view
+                            : PanelRect{{0.0f, 0.0f}, v->viewDisplay_};
+  }
   v->frameScene();
+  v->frameAfterLayout_ = true;
   glfwGetCursorPos(v->window_, &v->lastX_, &v->lastY_);
   v->lastFrameTime_ = glfwGetTime();
   return v;
@@ -154,9 +165,23 @@ float Viewer::aspect() const {
   return (w > 0 && h > 0) ? float(w) / float(h) : 1.0f;
 }
 
+Layout Viewer::layout(glm::vec2 display, float menuHeight) const {
+  // An asset without animation keeps only the timeline's transport row (a frame's height and
+  // the window's padding, in points): the rest of the panel would say nothing.
+  constexpr float kTransportRowPoints = 38.0f;
+  const bool animated = !session_.document->animations->clips().empty();
+  return computeLayout(display, session_.uiScale, menuHeight, session_.panels,
+                       animated ? 0.0f : kTransportRowPoints * session_.uiScale);
+}
+
+float Viewer::viewAspect() const {
+  return viewRect_.size.x > 0.0f && viewRect_.size.y > 0.0f ? viewRect_.size.x / viewRect_.size.y
+                                                            : aspect();
+}
+
 void Viewer::frameScene() {
   const scene::Scene& scene = *session_.document->scene;
-  orbit_.frame(scene::sceneBounds(scene, scene.activeScene), aspect());
+  orbit_.frame(scene::sceneBounds(scene, scene.activeScene), viewAspect());
 }
 
 void Viewer::frameNode(uint32_t node) {
@@ -169,7 +194,7 @@ void Viewer::frameNode(uint32_t node) {
     bounds.extend(at - glm::vec3(0.5f));
     bounds.extend(at + glm::vec3(0.5f));
   }
-  orbit_.frame(bounds, aspect());
+  orbit_.frame(bounds, viewAspect());
 }
 
 void Viewer::handleMouse() {
@@ -184,12 +209,15 @@ void Viewer::handleMouse() {
   }
   int w = 0, h = 0;
   glfwGetWindowSize(window_, &w, &h);
+  // The view's height in window pixels: the model under the cursor follows it.
+  const float viewHeight =
+      viewDisplay_.y > 0.0f ? viewRect_.size.y * float(h) / viewDisplay_.y : float(h);
   if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS) {
     orbit_.orbit(dx, dy);
     session_.assetCamera.reset();  // dragging leaves the asset camera for the orbit camera
   } else if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS ||
              glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_MIDDLE) == GLFW_PRESS) {
-    orbit_.pan(dx, dy, float(std::max(h, 1)));
+    orbit_.pan(dx, dy, std::max(viewHeight, 1.0f));
     session_.assetCamera.reset();
   }
   if (pendingScroll_ != 0.0f) {
@@ -238,6 +266,7 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
     if (!keepView || !assetCameraView(scene, *s.assetCamera, 1.0f, &error)) s.assetCamera.reset();
   }
   if (keepView) {
+    s.timeline.setFps(before.fps());  // the rate the artist steps at, inferred or chosen
     if (before.hasRange()) s.timeline.setRange(before.in(), before.out());
     s.timeline.setTime(before.time());
     s.timeline.setDirection(before.direction());  // a ping-pong on its way back goes on back
@@ -270,12 +299,26 @@ renderer::View Viewer::currentView(float a) const {
   return view;
 }
 
+renderer::View Viewer::windowView() const {
+  renderer::View view = currentView(viewAspect());
+  view.projection =
+      fitProjectionToRect(view.projection, viewRect_.pos, viewRect_.size, viewDisplay_);
+  return view;
+}
+
 ScreenshotResult Viewer::screenshot() {
   int w = 0, h = 0;
   glfwGetFramebufferSize(window_, &w, &h);
   const float a = (w > 0 && h > 0) ? float(w) / float(h) : 1.0f;
+  // The demo is named after itself but written to the pictures folder (as if it lived there).
+  const std::string& asset = session_.document->path;
+  const std::string named =
+      !options_.builtInDemo.empty() && asset == options_.builtInDemo
+          ? (std::filesystem::path(picturesDirectory()) / std::filesystem::path(asset).filename())
+                .string()
+          : asset;
   ScreenshotResult r = takeScreenshot(*renderer_, currentView(a), uint32_t(std::max(w, 0)),
-                                      uint32_t(std::max(h, 0)), session_.document->path);
+                                      uint32_t(std::max(h, 0)), named);
   session_.status = r.message;
   return r;
 }
@@ -288,21 +331,30 @@ void Viewer::buildFileUi() {
   if (actions.screenshot) screenshot();
   if (actions.quit) glfwSetWindowShouldClose(window_, GLFW_TRUE);
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const Layout layout =
-      computeLayout({display.x, display.y}, session_.uiScale, session_.menuHeight, session_.panels);
+  const Layout layout = this->layout({display.x, display.y}, session_.menuHeight);
   if (auto chosen = files_->drawUi(session_, layout)) openFile(*chosen);
 }
 
 void Viewer::buildUi() {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  viewDisplay_ = glm::vec2(display.x, display.y);
+  const double now = glfwGetTime();
+  toast_.update(session_.status, now);
   if (!session_.showUi) {
+    // Tab hides the panels, not what the user must know: loading, a load error, the browser,
+    // and the last status message for a few seconds.
     session_.menuHeight = 0.0f;
+    viewRect_ = PanelRect{{0.0f, 0.0f}, viewDisplay_};
+    Layout whole;
+    whole.view = viewRect_;
+    if (auto chosen = files_->drawUi(session_, whole)) openFile(*chosen);
+    if (toast_.visible(now)) drawStatusToast(viewRect_, session_.status, session_.uiScale);
     return;
   }
   buildFileUi();
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const Layout layout =
-      computeLayout({display.x, display.y}, session_.uiScale, session_.menuHeight, session_.panels);
-  scenePanels_.draw(layout, session_, *renderer_, frameMs_);
+  const Layout layout = this->layout({display.x, display.y}, session_.menuHeight);
+  viewRect_ = layout.view;
+  scenePanels_.draw(layout, session_, *renderer_, {cpuMs_.value(), gpuMs_.value()});
   if (session_.panels.timeline) timelinePanel_->draw(session_, layout.timeline);
 }
 
@@ -356,6 +408,16 @@ void Viewer::handleKey(const KeyEvent& key) {
     case GLFW_KEY_RIGHT:
       session_.timeline.stepFrames(1);
       break;
+    case GLFW_KEY_UP:
+    case GLFW_KEY_DOWN: {  // Blender: Up/Down jump to the next/previous keyframe
+      double k = 0.0;
+      if (adjacentKeyframe(session_.timeline, session_.document->animations->clips(),
+                           key.key == GLFW_KEY_UP, &k)) {
+        session_.timeline.pause();
+        session_.timeline.setTime(k);
+      }
+      break;
+    }
     case GLFW_KEY_HOME:
       session_.timeline.jumpToStart();
       break;
@@ -395,7 +457,6 @@ bool Viewer::runFrame() {
 
   const double now = glfwGetTime();
   const double wallSeconds = now - lastFrameTime_;
-  frameMs_ = float(wallSeconds * 1000.0);
   lastFrameTime_ = now;
 
   if (contentScale_ != session_.uiScale) {
@@ -407,6 +468,10 @@ bool Viewer::runFrame() {
   updateFiles();
   handleMouse();
   buildUi();
+  if (frameAfterLayout_) {
+    frameAfterLayout_ = false;
+    frameScene();
+  }
   if (session_.frameRequest) {
     if (session_.frameRequest->node)
       frameNode(*session_.frameRequest->node);
@@ -417,13 +482,21 @@ bool Viewer::runFrame() {
   }
 
   animate(wallSeconds);
-  const renderer::View view = currentView(float(fbw) / float(fbh));
+  const renderer::View view = windowView();
   // After animation, with this frame's View: the box follows what is drawn.
   scenePanels_.drawSelection(session_, view);
   overlay_->endFrame();
-  const auto status = renderer_->drawFrame(view, uint32_t(fbw), uint32_t(fbh),
-                                           [this](VkCommandBuffer cmd) { overlay_->record(cmd); });
-  if (status == renderer::FrameStatus::Presented) ++framesPresented_;
+  double recorded = now;
+  const auto status =
+      renderer_->drawFrame(view, uint32_t(fbw), uint32_t(fbh), [&](VkCommandBuffer cmd) {
+        overlay_->record(cmd);
+        recorded = glfwGetTime();  // the last thing recorded before the renderer submits
+      });
+  if (status == renderer::FrameStatus::Presented) {
+    ++framesPresented_;
+    cpuMs_.add((recorded - now) * 1000.0, now);
+    gpuMs_.add(renderer_->lastGpuMilliseconds(), now);
+  }
   return true;
 }
 

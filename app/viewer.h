@@ -12,11 +12,13 @@
 #include "document.h"
 #include "environment_image.h"
 #include "input.h"
+#include "menu_bar.h"
 #include "renderer.h"
 #include "scene_panels.h"
 #include "screenshot.h"
 #include "session.h"
 #include "settings.h"
+#include "stats_overlay.h"
 
 struct GLFWwindow;
 
@@ -37,6 +39,10 @@ struct ViewerOptions {
   // "" saves nothing (tests).
   Settings settings;
   std::string settingsFile;
+  // The path of the bundled demo scene when that is what opens (no file given): it is not a
+  // recent file of the user's, and its screenshots go to the pictures folder, never into the
+  // installation or source tree beside it. "" otherwise.
+  std::string builtInDemo;
   // Hot reload's policy (file_watch.h).
   double reloadStableSeconds = 0.3, reloadBrokenSeconds = 1.0;
 };
@@ -79,8 +85,14 @@ class Viewer {
   // pictures folder (screenshot.h); also sets session().status.
   ScreenshotResult screenshot();
   // What the 3D view shows at aspect ratio `aspect` (width / height): the orbit or asset
-  // camera, with the session's look.
+  // camera, with the session's look, centred. The screenshot renders this at the window's
+  // aspect: a picture without panels has nothing to make room for, so the model stays centred
+  // in it rather than offset towards where the panels were.
   renderer::View currentView(float aspect) const;
+  // What the window shows: currentView at the aspect of the room the panels leave
+  // (Layout::view), its projection moved into that rectangle (fitProjectionToRect), so that
+  // the model is framed in the visible part of the window, not under the panels.
+  renderer::View windowView() const;
   Files& files() { return *files_; }
   const ScenePanels& scenePanels() const { return scenePanels_; }
 
@@ -98,6 +110,10 @@ class Viewer {
   void handleMouse();
   void buildUi();
   float aspect() const;
+  // Where the panels sit for this document (the timeline collapsed without animation).
+  Layout layout(glm::vec2 display, float menuHeight) const;
+  // Width / height of the 3D view's rectangle (viewRect_); the window's aspect without one.
+  float viewAspect() const;
   void updateFiles();
   void buildFileUi();
   void animate(double wallSeconds);
@@ -114,6 +130,13 @@ class Viewer {
   ViewerOptions options_;
   OrbitCamera orbit_;
   double lastX_ = 0.0, lastY_ = 0.0;
+  // The room the panels leave for the 3D view (Layout::view, the whole display when the UI is
+  // hidden) in ImGui display coordinates, and that display's size: set as the UI is built.
+  PanelRect viewRect_;
+  glm::vec2 viewDisplay_{0.0f};
+  // The first frame's layout (the menu bar's real height) is known only once built: the
+  // start-up framing is redone then.
+  bool frameAfterLayout_ = false;
   float pendingScroll_ = 0.0f;
   // What the clips were last sampled at (animate()).
   uint64_t sampledGeneration_ = ~uint64_t(0);
@@ -121,7 +144,12 @@ class Viewer {
   std::vector<bool> sampledEnabled_;
   uint64_t framesPresented_ = 0;
   double lastFrameTime_ = 0.0;
-  float frameMs_ = 0.0f;
+  // The statistics overlay's frame times: CPU from the frame's start (after polling events)
+  // until its commands are recorded, just before submission. That still includes the
+  // renderer's wait for a free frame slot and swapchain image (before it records the scene),
+  // which the app cannot time apart; the vsync wait between frames is no longer counted.
+  SmoothedTime cpuMs_, gpuMs_;
+  StatusToast toast_;  // the status message while the UI is hidden
 };
 
 }  // namespace vitrine::app

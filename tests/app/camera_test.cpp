@@ -88,3 +88,52 @@ TEST(AssetCamera, ZeroScaleIsAnError) {
 
 }  // namespace
 }  // namespace vitrine::app
+
+namespace vitrine::app {
+namespace {
+
+// Window pixels (y down) of a world point through view and projection.
+glm::vec2 toWindow(const glm::mat4& projection, const glm::mat4& view, glm::vec3 p,
+                   glm::vec2 window) {
+  const glm::vec4 clip = projection * view * glm::vec4(p, 1.0f);
+  const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+  return {(ndc.x * 0.5f + 0.5f) * window.x, (0.5f - ndc.y * 0.5f) * window.y};
+}
+
+TEST(ViewRect, TheViewCentreLandsOnTheRectangleCentre) {
+  const glm::vec2 window(1280.0f, 720.0f);
+  // What a layout leaves: outliner 280 px left, inspector 280 px right, menu 20 px on top,
+  // timeline 230 px below.
+  const glm::vec2 pos(280.0f, 20.0f), size(720.0f, 470.0f);
+  OrbitCamera orbit;
+  scene::Bounds b;
+  b.extend(glm::vec3(-1.0f, 2.0f, -3.0f));
+  b.extend(glm::vec3(3.0f, 4.0f, 1.0f));
+  orbit.frame(b, size.x / size.y);
+  const renderer::View v = orbit.view(size.x / size.y);
+  const glm::mat4 fitted = fitProjectionToRect(v.projection, pos, size, window);
+  // The orbit target is the view's centre.
+  const glm::vec2 c = toWindow(fitted, v.view, orbit.target, window);
+  EXPECT_NEAR(c.x, pos.x + 0.5f * size.x, 1e-2f);
+  EXPECT_NEAR(c.y, pos.y + 0.5f * size.y, 1e-2f);
+  // The view's top-right edge (NDC (1, 1) before) lands on the rectangle's top-right corner.
+  const glm::vec4 corner = glm::inverse(v.projection * v.view) * glm::vec4(1, 1, 0.5f, 1);
+  const glm::vec2 tr = toWindow(fitted, v.view, glm::vec3(corner) / corner.w, window);
+  EXPECT_NEAR(tr.x, pos.x + size.x, 1e-1f);
+  EXPECT_NEAR(tr.y, pos.y, 1e-1f);
+  // Depth is left alone: the same NDC z as before.
+  const glm::vec4 before = v.projection * v.view * glm::vec4(orbit.target, 1.0f);
+  const glm::vec4 after = fitted * v.view * glm::vec4(orbit.target, 1.0f);
+  EXPECT_FLOAT_EQ(after.z / after.w, before.z / before.w);
+}
+
+TEST(ViewRect, TheWholeWindowOrNoRectangleLeavesTheProjectionAsItIs) {
+  const glm::mat4 p = glm::perspective(0.8f, 16.0f / 9.0f, 0.1f, 100.0f);
+  const glm::vec2 window(1280.0f, 720.0f);
+  EXPECT_EQ(fitProjectionToRect(p, {0.0f, 0.0f}, window, window), p);
+  EXPECT_EQ(fitProjectionToRect(p, {10.0f, 10.0f}, {0.0f, 300.0f}, window), p);
+  EXPECT_EQ(fitProjectionToRect(p, {0.0f, 0.0f}, {100.0f, 100.0f}, {0.0f, 0.0f}), p);
+}
+
+}  // namespace
+}  // namespace vitrine::app

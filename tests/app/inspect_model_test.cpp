@@ -186,5 +186,37 @@ TEST(SelectionBox, NodeBoundsFollowTheWorldMatrixAndTheSubtree) {
   EXPECT_TRUE(nodeBounds(s, 99, true).empty());
 }
 
+TEST(SelectionBox, AGroupOutlinesItsSubtreeAndAnEmptyNodeIsMarkedWhereItIs) {
+  // Node 0: a group with mesh node 1 below it; node 2: an empty node at (5, 0, 0).
+  scene::Scene s;
+  s.nodes.resize(3);
+  s.nodes[0].children = {1};
+  s.nodes[1].mesh = 0;
+  s.meshes.resize(1);
+  s.meshes[0].primitives.resize(1);
+  s.meshes[0].primitives[0].bounds.extend(glm::vec3(-1.0f));
+  s.meshes[0].primitives[0].bounds.extend(glm::vec3(1.0f));
+  s.world.assign(3, glm::mat4(1.0f));
+  s.world[1][3] = glm::vec4(0.0f, 2.0f, 0.0f, 1.0f);
+  s.world[2][3] = glm::vec4(5.0f, 0.0f, 0.0f, 1.0f);
+  const scene::Bounds group = selectionBounds(s, 0);
+  ASSERT_FALSE(group.empty());
+  EXPECT_EQ(group.min, glm::vec3(-1.0f, 1.0f, -1.0f));
+  EXPECT_EQ(group.max, glm::vec3(1.0f, 3.0f, 1.0f));
+  EXPECT_EQ(selectionBounds(s, 1).min, group.min);  // a mesh node: its own mesh
+  EXPECT_TRUE(selectionBounds(s, 2).empty());
+
+  // The empty node's marker: where its position projects, nothing when behind the eye.
+  renderer::View v;
+  v.view = glm::lookAt(glm::vec3(5.0f, 0.0f, 10.0f), glm::vec3(5.0f, 0.0f, 0.0f),
+                       glm::vec3(0.0f, 1.0f, 0.0f));
+  v.projection = glm::perspective(0.8f, 2.0f, 0.1f, 100.0f);
+  const auto at = projectPoint(v, glm::vec3(s.world[2][3]), {320.0f, 160.0f});
+  ASSERT_TRUE(at);
+  EXPECT_NEAR(at->x, 160.0f, 1e-3f);  // straight ahead: the display's centre
+  EXPECT_NEAR(at->y, 80.0f, 1e-3f);
+  EXPECT_FALSE(projectPoint(v, glm::vec3(5.0f, 0.0f, 20.0f), {320.0f, 160.0f}));
+}
+
 }  // namespace
 }  // namespace vitrine::app

@@ -160,6 +160,7 @@ TEST(ReloadWindow, HotReloadKeepsCameraSelectionSceneAndPingPongDirection) {
   ASSERT_EQ(s.document->scene->nodes[2].name, "Leg");
   viewer->frameNode(2);
   s.timeline.setLoop(LoopMode::PingPong);
+  s.timeline.setFps(24);  // chosen by hand: a reload keeps it
   s.timeline.setTime(1.95);
   s.timeline.play();
   s.timeline.advance(0.1);  // past the end: reflected
@@ -179,6 +180,7 @@ TEST(ReloadWindow, HotReloadKeepsCameraSelectionSceneAndPingPongDirection) {
   EXPECT_EQ(scene.activeScene, 1);
   EXPECT_EQ(s.timeline.direction(), -1);
   EXPECT_EQ(s.timeline.loop(), LoopMode::PingPong);
+  EXPECT_EQ(s.timeline.fps(), 24);
   EXPECT_EQ(s.timeline.time(), time);
   EXPECT_FALSE(s.timeline.playing());
   const renderer::View after = viewer->currentView(1.5f);

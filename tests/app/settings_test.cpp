@@ -25,6 +25,7 @@ TEST(Settings, RoundTripsEveryField) {
   s.windowY = 40;
   s.panels.outliner = false;
   s.panels.timeline = false;
+  s.panels.statistics = false;
   s.showUi = false;
   s.recentFiles = {"/a/b.gltf", "/c d/e.glb"};
   const std::string path = scratch("nested/folder/settings.json");
@@ -42,6 +43,7 @@ TEST(Settings, RoundTripsEveryField) {
   EXPECT_FALSE(r.panels.outliner);
   EXPECT_TRUE(r.panels.inspector);
   EXPECT_FALSE(r.panels.timeline);
+  EXPECT_FALSE(r.panels.statistics);
   EXPECT_FALSE(r.showUi);
   EXPECT_EQ(r.recentFiles, s.recentFiles);
   // No temporary file is left beside it.

@@ -96,6 +96,27 @@ TEST(Timeline, OnceStopsAtTheEndAndPlayStartsOver) {
   EXPECT_NEAR(t.time(), 0.5, kEps);
 }
 
+TEST(Timeline, OnceEndsOnlyAtTheBoundPlaybackRunsTowards) {
+  Timeline t = oneClip();
+  t.setLoop(LoopMode::Once);
+  // Forward, standing at `in`: a zero-length frame is not the end.
+  t.advance(0.0);
+  EXPECT_TRUE(t.playing());
+  EXPECT_DOUBLE_EQ(t.time(), 0.0);
+  t.advance(0.5);
+  EXPECT_TRUE(t.playing());
+  EXPECT_DOUBLE_EQ(t.time(), 0.5);
+  // Reversed, standing at `out`: the same.
+  t.setSpeed(-1.0f);
+  t.jumpToEnd();
+  t.advance(0.0);
+  EXPECT_TRUE(t.playing());
+  EXPECT_DOUBLE_EQ(t.time(), 2.0);
+  t.advance(2.5);  // reversed, past `in`: ends there
+  EXPECT_FALSE(t.playing());
+  EXPECT_DOUBLE_EQ(t.time(), 0.0);
+}
+
 TEST(Timeline, PingPongBouncesBetweenTheBounds) {
   Timeline t = oneClip();
   t.setLoop(LoopMode::PingPong);
@@ -330,6 +351,79 @@ TEST(Timeline, KeyframeNavigationFollowsTheClipsPasses) {
   EXPECT_DOUBLE_EQ(found, 1.0);
   EXPECT_TRUE(t.nextKey(1, keys, 1.0, &found));
   EXPECT_DOUBLE_EQ(found, 1.25);
+}
+
+// Key times at `fps` from frame `first` to frame `last`, as float seconds (as in a glTF).
+std::vector<float> framesAt(int fps, int first, int last) {
+  std::vector<float> keys;
+  for (int f = first; f <= last; ++f) keys.push_back(float(f) / float(fps));
+  return keys;
+}
+
+TEST(Timeline, InfersTheFrameRateFromTheKeySpacing) {
+  // 24 fps keys over 4 s, far from t = 0 too (float rounding of the times).
+  EXPECT_EQ(inferFrameRate(
+                {clip(0.0f, 4.0f, {channel("/nodes/0/rotation", framesAt(24, 0, 96))}),
+                 clip(100.0f, 104.0f, {channel("/nodes/1/rotation", framesAt(24, 2400, 2496))})}),
+            24);
+  // 30 fps keys outnumber a few keys at other spacings (a hold, a sub-frame key).
+  std::vector<float> keys = framesAt(30, 0, 60);
+  keys.insert(keys.end(), {2.5f, 3.5f, 3.51f});
+  EXPECT_EQ(inferFrameRate({clip(0.0f, 3.51f, {channel("/nodes/0/translation", keys)})}), 30);
+  EXPECT_EQ(inferFrameRate({clip(0.0f, 1.0f, {channel("/nodes/0/scale", framesAt(60, 0, 60))})}),
+            60);
+  // Irregular keys, or none at all: the default 30.
+  EXPECT_EQ(inferFrameRate({clip(
+                0.0f, 1.0f, {channel("/nodes/0/rotation", {0.0f, 0.13f, 0.37f, 0.61f, 1.0f})})}),
+            30);
+  EXPECT_EQ(inferFrameRate({}), 30);
+  // Skipped channels do not count: their keys are unknown.
+  EXPECT_EQ(inferFrameRate({clip(0.0f, 1.0f, {channel("/foo", {}, false)})}), 30);
+
+  // reset() uses it; the user can still change it.
+  Timeline t;
+  t.reset({clip(0.0f, 4.0f, {channel("/nodes/0/rotation", framesAt(24, 0, 96))})}, {true});
+  EXPECT_EQ(t.fps(), 24);
+  t.stepFrames(1);
+  EXPECT_NEAR(t.time(), 1.0 / 24.0, kEps);
+  t.setFps(50);
+  EXPECT_EQ(t.fps(), 50);
+}
+
+TEST(Timeline, UpDownJumpBetweenTheKeysOfTheEnabledClips) {
+  // Clip 0 keyed at 0, 1, 2; clip 1 (two channels sharing one array) at 0.5, 1.5; clip 2,
+  // disabled, at 0.25.
+  const auto shared = std::make_shared<const std::vector<float>>(std::vector<float>{0.5f, 1.5f});
+  anim::ChannelInfo a = channel("/nodes/1/rotation", {}), b = channel("/nodes/1/scale", {});
+  a.keyTimes = b.keyTimes = shared;
+  const std::vector<anim::ClipInfo> clips = {
+      clip(0.0f, 2.0f, {channel("/nodes/0/rotation", {0.0f, 1.0f, 2.0f})}),
+      clip(0.5f, 1.5f, {a, b}), clip(0.25f, 0.25f, {channel("/nodes/2/scale", {0.25f})})};
+  Timeline t;
+  t.reset(clips, {true, true, false});
+  t.pause();
+  double k = -1.0;
+  ASSERT_TRUE(adjacentKeyframe(t, clips, true, &k));
+  EXPECT_DOUBLE_EQ(k, 0.5);  // not the disabled clip's 0.25
+  t.setTime(k);
+  ASSERT_TRUE(adjacentKeyframe(t, clips, true, &k));
+  EXPECT_DOUBLE_EQ(k, 1.0);
+  t.setTime(2.0);
+  EXPECT_FALSE(adjacentKeyframe(t, clips, true, &k));  // the last key
+  ASSERT_TRUE(adjacentKeyframe(t, clips, false, &k));
+  EXPECT_DOUBLE_EQ(k, 1.5);
+  t.setTime(0.0);
+  EXPECT_FALSE(adjacentKeyframe(t, clips, false, &k));
+}
+
+TEST(Timeline, RulerLabelsEveryFewFramesAsTheyFit) {
+  // 3 s over 600 px at 30 fps: 6.7 px a frame; labels 50 px apart need 10 frames.
+  EXPECT_EQ(rulerFrameStep(200.0, 30, 50.0), 10);
+  EXPECT_EQ(rulerFrameStep(2000.0, 24, 50.0), 1);  // 83 px a frame: every frame
+  EXPECT_EQ(rulerFrameStep(2000.0, 60, 50.0), 2);  // 33 px a frame
+  EXPECT_EQ(rulerFrameStep(10.0, 30, 50.0), 200);  // a long clip: 0.33 px a frame
+  EXPECT_EQ(rulerFrameStep(0.0, 30, 50.0), 0);
+  EXPECT_EQ(rulerFrameStep(100.0, 0, 50.0), 0);
 }
 
 }  // namespace

@@ -110,6 +110,16 @@ TEST_F(TimelineWindow, KeysDriveTheTimelineAndTheSceneFollows) {
   EXPECT_EQ(timeline().time(), 1.0 / 30.0);
   EXPECT_NEAR(slideX(), 1.0f / 30.0f, 1e-6f);
 
+  // Up / Down: the next / previous keyframe of the enabled clip (its keys: 0 and 1).
+  key(GLFW_KEY_UP);
+  ASSERT_TRUE(viewer_->runFrame());
+  EXPECT_EQ(timeline().time(), 1.0);
+  EXPECT_FLOAT_EQ(slideX(), 1.0f);
+  key(GLFW_KEY_DOWN);
+  ASSERT_TRUE(viewer_->runFrame());
+  EXPECT_EQ(timeline().time(), 0.0);
+  EXPECT_FLOAT_EQ(slideX(), 0.0f);
+
   key(GLFW_KEY_END);
   ASSERT_TRUE(viewer_->runFrame());
   EXPECT_EQ(timeline().time(), 1.0);

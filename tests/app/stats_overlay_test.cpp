@@ -1,0 +1,33 @@
+// The statistics overlay's logic without a window: smoothed frame times and counted nouns.
+#include "stats_overlay.h"
+
+#include <gtest/gtest.h>
+
+namespace vitrine::app {
+namespace {
+
+TEST(SmoothedTime, ShowsTheFirstSampleThenTheMeanOfEachHalfSecond) {
+  SmoothedTime t(0.5);
+  t.add(10.0, 100.0);
+  EXPECT_DOUBLE_EQ(t.value(), 10.0);  // nothing averaged yet: the latest sample
+  t.add(20.0, 100.2);
+  EXPECT_DOUBLE_EQ(t.value(), 20.0);
+  t.add(30.0, 100.5);  // the window closes: mean of 10, 20, 30
+  EXPECT_DOUBLE_EQ(t.value(), 20.0);
+  // A new window: the published mean holds until it closes, whatever the samples.
+  t.add(100.0, 100.6);
+  EXPECT_DOUBLE_EQ(t.value(), 20.0);
+  t.add(0.0, 100.9);
+  EXPECT_DOUBLE_EQ(t.value(), 20.0);
+  t.add(2.0, 101.1);
+  EXPECT_DOUBLE_EQ(t.value(), 34.0);  // (100 + 0 + 2) / 3
+}
+
+TEST(StatsOverlay, CountsUseTheSingularForOne) {
+  EXPECT_EQ(countNoun(1, "range", "ranges"), "1 range");
+  EXPECT_EQ(countNoun(0, "range", "ranges"), "0 ranges");
+  EXPECT_EQ(countNoun(2, "draw call", "draw calls"), "2 draw calls");
+}
+
+}  // namespace
+}  // namespace vitrine::app
