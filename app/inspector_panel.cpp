@@ -8,6 +8,7 @@
 
 #include "node_tree.h"
 #include "slot_edit.h"
+#include "theme.h"
 
 namespace vitrine::app {
 namespace {
@@ -85,14 +86,7 @@ bool propertyWidget(const Property& p, const std::vector<bool>& enabled, scene::
 }
 
 void InspectorPanel::draw(const PanelRect& rect, Session& s, renderer::Renderer& renderer) {
-  ImGui::SetNextWindowPos(ImVec2(rect.pos.x, rect.pos.y));
-  ImGui::SetNextWindowSize(ImVec2(rect.size.x, rect.size.y));
-  const ImGuiWindowFlags flags =
-      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-  if (!ImGui::Begin("Inspector", nullptr, flags)) {
-    ImGui::End();
-    return;
-  }
+  if (!beginDockedPanel("Inspector", rect)) return;
   if (documentSerial_ != s.document->serial) {
     // A new document (load or reload): its slots are new, resolve them again, once.
     documentSerial_ = s.document->serial;

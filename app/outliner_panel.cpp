@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include "slot_edit.h"
+#include "theme.h"
 
 namespace vitrine::app {
 namespace {
@@ -34,14 +35,7 @@ void sceneChooser(Session& s, renderer::Renderer& renderer) {
 }  // namespace
 
 void OutlinerPanel::draw(const PanelRect& rect, Session& s, renderer::Renderer& renderer) {
-  ImGui::SetNextWindowPos(ImVec2(rect.pos.x, rect.pos.y));
-  ImGui::SetNextWindowSize(ImVec2(rect.size.x, rect.size.y));
-  const ImGuiWindowFlags flags =
-      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse;
-  if (!ImGui::Begin("Outliner", nullptr, flags)) {
-    ImGui::End();
-    return;
-  }
+  if (!beginDockedPanel("Outliner", rect)) return;
   sceneChooser(s, renderer);
   scene::Scene& scene = *s.document->scene;
   if (documentSerial_ != s.document->serial || sceneIndex_ != scene.activeScene) {

@@ -91,4 +91,14 @@ void buildFonts(ImFontAtlas& fonts, float scale) {
   fonts.AddFontDefault(&config);
 }
 
+bool beginDockedPanel(const char* name, const PanelRect& rect, int extraFlags) {
+  ImGui::SetNextWindowPos(ImVec2(rect.pos.x, rect.pos.y));
+  ImGui::SetNextWindowSize(ImVec2(rect.size.x, rect.size.y));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                 ImGuiWindowFlags_NoCollapse | extraFlags;
+  if (ImGui::Begin(name, nullptr, flags)) return true;
+  ImGui::End();
+  return false;
+}
+
 }  // namespace vitrine::app

@@ -2,6 +2,8 @@
 // sized for the window's content scale (DPI).
 #pragma once
 
+#include "layout.h"
+
 struct ImGuiStyle;
 struct ImFontAtlas;
 
@@ -15,5 +17,10 @@ void applyTheme(ImGuiStyle& style, float scale);
 // Rebuilds `fonts` with the UI font at `scale`: DejaVu Sans (fonts-dejavu-core) when
 // installed, else ImGui's built-in font. The caller uploads the atlas again.
 void buildFonts(ImFontAtlas& fonts, float scale);
+
+// Begins a docked panel's window at `rect`: fixed, not movable, resizable or collapsible
+// (`extraFlags` adds ImGuiWindowFlags). False when there is nothing to draw; the window is
+// then already ended. Otherwise the caller draws and calls ImGui::End().
+[[nodiscard]] bool beginDockedPanel(const char* name, const PanelRect& rect, int extraFlags = 0);
 
 }  // namespace vitrine::app

@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include "dope_sheet.h"
+#include "theme.h"
 
 namespace vitrine::app {
 namespace {
@@ -33,16 +34,10 @@ TimelinePanel::~TimelinePanel() = default;
 void TimelinePanel::draw(Session& session, const PanelRect& rect) {
   if (rect.size.x <= 0.0f || rect.size.y <= 0.0f) return;
   dopeSheet_->sync(session);
-  ImGui::SetNextWindowPos(ImVec2(rect.pos.x, rect.pos.y));
-  ImGui::SetNextWindowSize(ImVec2(rect.size.x, rect.size.y));
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize |
-                                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
-                                 ImGuiWindowFlags_NoSavedSettings |
-                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
-  if (!ImGui::Begin("Timeline", nullptr, flags)) {
-    ImGui::End();
+  if (!beginDockedPanel("Timeline", rect,
+                        ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoSavedSettings |
+                            ImGuiWindowFlags_NoBringToFrontOnFocus))
     return;
-  }
   const float scale = session.uiScale;
   // Labels on the left and values on the right leave the middle to the time axis, shared by
   // the scrub bar and every dope sheet row so that ticks line up.
