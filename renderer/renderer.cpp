@@ -347,11 +347,13 @@ class RendererImpl final : public Renderer {
     VK_CHECK(vkQueueSubmit2(ctx_.queue, 1, &info, slot.fence));
   }
 
-  // Resolved image → readback buffer, made visible to the host.
-  void recordReadback(VkCommandBuffer cmd, VkExtent2D extent) {
+  // `image` (colour just written, in `layout`) -> `buffer`, made visible to the host. The image
+  // is left in TRANSFER_SRC_OPTIMAL.
+  void recordCopyToHost(VkCommandBuffer cmd, VkImage image, VkImageLayout layout, VkExtent2D extent,
+                        VkBuffer buffer) {
     ImageBarrier toSrc;
-    toSrc.image = offscreen_.resolved.image;
-    toSrc.oldLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    toSrc.image = image;
+    toSrc.oldLayout = layout;
     toSrc.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
     toSrc.srcStage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
     toSrc.srcAccess = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
@@ -361,10 +363,15 @@ class RendererImpl final : public Renderer {
     VkBufferImageCopy copy{};
     copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
     copy.imageExtent = {extent.width, extent.height, 1};
-    vkCmdCopyImageToBuffer(cmd, offscreen_.resolved.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                           offscreen_.readback.buffer, 1, &copy);
+    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, 1, &copy);
     memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                   VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  }
+
+  // Resolved image → readback buffer, made visible to the host.
+  void recordReadback(VkCommandBuffer cmd, VkExtent2D extent) {
+    recordCopyToHost(cmd, offscreen_.resolved.image, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                     extent, offscreen_.readback.buffer);
   }
 
   // After the overlay pass: the presentable image -> captureBuffer_, then back to
@@ -379,20 +386,7 @@ class RendererImpl final : public Renderer {
           createBuffer(ctx_, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
     }
-    ImageBarrier toSrc;
-    toSrc.image = image;
-    toSrc.oldLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
-    toSrc.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    toSrc.srcStage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
-    toSrc.srcAccess = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
-    toSrc.dstStage = VK_PIPELINE_STAGE_2_COPY_BIT;
-    toSrc.dstAccess = VK_ACCESS_2_TRANSFER_READ_BIT;
-    imageBarrier(cmd, toSrc);
-    VkBufferImageCopy copy{};
-    copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-    copy.imageExtent = {extent.width, extent.height, 1};
-    vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, captureBuffer_.buffer,
-                           1, &copy);
+    recordCopyToHost(cmd, image, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, extent, captureBuffer_.buffer);
     ImageBarrier toPresent;
     toPresent.image = image;
     toPresent.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
@@ -400,8 +394,6 @@ class RendererImpl final : public Renderer {
     toPresent.srcStage = VK_PIPELINE_STAGE_2_COPY_BIT;
     toPresent.dstStage = VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT;
     imageBarrier(cmd, toPresent);
-    memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
     captureExtent_ = extent;
   }
 
