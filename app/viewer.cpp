@@ -368,9 +368,9 @@ void Viewer::animate(double wallSeconds) {
   const bool changed = s.timeline.generation() != sampledGeneration_ ||
                        s.timeline.clipTimes() != sampledTimes_ ||
                        s.timeline.enabled() != sampledEnabled_;
-  static const std::vector<bool> kNoClip;
-  s.document->animations->evaluate(s.timeline.clipTimes(), changed ? s.timeline.enabled() : kNoClip,
-                                   s.dirty);
+  static const std::vector<bool> kNothingEnabled;
+  s.document->animations->evaluate(s.timeline.clipTimes(),
+                                   changed ? s.timeline.enabled() : kNothingEnabled, s.dirty);
   if (changed) {
     sampledGeneration_ = s.timeline.generation();
     sampledTimes_ = s.timeline.clipTimes();  // no allocation once the sizes are known

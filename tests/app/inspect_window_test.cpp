@@ -31,18 +31,26 @@ glm::u8vec4 pixel(const renderer::Pixels& p, glm::ivec2 at) {
   return {p.rgba[i], p.rgba[i + 1], p.rgba[i + 2], p.rgba[i + 3]};
 }
 
-TEST(InspectWindow, EditedFactorAndHiddenNodeReachTheGpu) {
-  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+// The demo scene in a w x h window with the validation layer on; clip i plays when enabled[i].
+std::unique_ptr<Viewer> openDemo(uint32_t w, uint32_t h, std::vector<bool> enabled) {
   DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
-  ASSERT_TRUE(loaded.document) << loaded.error;
+  EXPECT_TRUE(loaded.document) << loaded.error;
+  if (!loaded.document) return nullptr;
   ViewerOptions options;
-  options.width = 320;
-  options.height = 200;
+  options.width = w;
+  options.height = h;
   options.validation = true;
   std::string error;
+  auto viewer = Viewer::create(std::move(loaded.document), std::move(enabled), options, &error);
+  EXPECT_TRUE(viewer) << error;
+  return viewer;
+}
+
+TEST(InspectWindow, EditedFactorAndHiddenNodeReachTheGpu) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
   // No clip plays: every upload after the first frames is an edit's.
-  auto viewer = Viewer::create(std::move(loaded.document), {false, false, false}, options, &error);
-  ASSERT_TRUE(viewer) << error;
+  auto viewer = openDemo(320, 200, {false, false, false});
+  ASSERT_TRUE(viewer);
   Session& s = viewer->session();
   scene::Scene& scene = *s.document->scene;
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
@@ -121,15 +129,8 @@ TEST(InspectWindow, EditedFactorAndHiddenNodeReachTheGpu) {
 // sampled again at the same time), and the animation takes over again once time moves.
 TEST(InspectWindow, EditOfAnimatedFactorHoldsWhilePaused) {
   ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
-  DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
-  ASSERT_TRUE(loaded.document) << loaded.error;
-  ViewerOptions options;
-  options.width = 160;
-  options.height = 100;
-  options.validation = true;
-  std::string error;
-  auto viewer = Viewer::create(std::move(loaded.document), {true, true, true}, options, &error);
-  ASSERT_TRUE(viewer) << error;
+  auto viewer = openDemo(160, 100, {true, true, true});
+  ASSERT_TRUE(viewer);
   Session& s = viewer->session();
   s.timeline.pause();
   s.timeline.setTime(0.5);
