@@ -187,8 +187,71 @@ struct Channels {
 
 // --- one channel's write ---------------------------------------------------------------------
 
+#if defined(__SSE2__)
+// Three- and four-float values (colours, vectors, quaternions: most channels) stay in one SSE
+// register from the keyframes to the slot: built on the stack, a value is read back by the
+// compare with loads of another width, which stalls store forwarding. Lane by lane these are
+// the scalar bodies' operations in their order (baseline x86-64 has no FMA), so bit for bit the
+// same values.
+template <uint32_t NF>
+[[gnu::always_inline]] inline __m128 load(const float* p) {
+  static_assert(NF == 3 || NF == 4);
+  if constexpr (NF == 4) {
+    return _mm_loadu_ps(p);
+  } else {  // x, y, z, 0, reading only the three floats
+    const __m128 xy = _mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(p)));
+    return _mm_movelh_ps(xy, _mm_load_ss(p + 2));
+  }
+}
+
+template <uint32_t NF>
+[[gnu::always_inline]] inline void store(float* p, __m128 v) {
+  if constexpr (NF == 4) {
+    _mm_storeu_ps(p, v);
+  } else {
+    _mm_storel_pi(reinterpret_cast<__m64*>(p), v);
+    _mm_store_ss(p + 2, _mm_movehl_ps(v, v));
+  }
+}
+
+// put() for a value in a register: compared bit for bit (as memcmp), written and marked when
+// it differs.
+template <uint32_t NF, class Mark>
+[[gnu::always_inline]] inline void putVector(__m128 value, float* dest, uint32_t key,
+                                             const Mark& mark) {
+  const __m128i same = _mm_cmpeq_epi32(_mm_castps_si128(value), _mm_castps_si128(load<NF>(dest)));
+  constexpr int kLanes = (1 << NF) - 1;
+  if ((_mm_movemask_ps(_mm_castsi128_ps(same)) & kLanes) == kLanes) return;
+  store<NF>(dest, value);
+  mark(key, NF);
+}
+
+// normalizeInline() in a register: the same sum in the same order, the same scale.
+[[gnu::always_inline]] inline __m128 normalizeVector(__m128 q, const float* fallback) {
+  const __m128 squares = _mm_mul_ps(q, q);
+  __m128 sum = _mm_add_ss(squares, _mm_shuffle_ps(squares, squares, 1));
+  sum = _mm_add_ss(sum, _mm_movehl_ps(squares, squares));
+  sum = _mm_add_ss(sum, _mm_shuffle_ps(squares, squares, 3));
+  const float squared = _mm_cvtss_f32(sum);
+  if (!(squared > 1e-12f && squared <= 3.4e38f)) {
+    alignas(16) float value[4];
+    _mm_store_ps(value, q);
+    normalizeRotation(value, fallback);
+    return _mm_load_ps(value);
+  }
+  const __m128 scale = _mm_div_ss(_mm_set_ss(1.0f), _mm_sqrt_ss(sum));
+  return _mm_mul_ps(q, _mm_shuffle_ps(scale, scale, 0));
+}
+#endif
+
 template <uint32_t NF, class Mark>
 inline void put(const float* value, float* dest, uint32_t n, uint32_t key, const Mark& mark) {
+#if defined(__SSE2__)
+  if constexpr (NF == 3 || NF == 4) {
+    putVector<NF>(load<NF>(value), dest, key, mark);
+    return;
+  }
+#endif
   const size_t bytes = (NF ? NF : n) * sizeof(float);
   if (std::memcmp(dest, value, bytes) == 0) return;
   std::memcpy(dest, value, bytes);
@@ -211,6 +274,14 @@ inline void lerpOne(const float* a, const float* b, float t, float* dest, uint32
     }
     if (changed) mark(key, n);
   } else {
+#if defined(__SSE2__)
+    if constexpr (NF == 3 || NF == 4) {
+      const __m128 value = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(s), load<NF>(a)),
+                                      _mm_mul_ps(_mm_set1_ps(t), load<NF>(b)));
+      putVector<NF>(value, dest, key, mark);
+      return;
+    }
+#endif
     float value[NF];
     for (uint32_t k = 0; k < NF; ++k) value[k] = s * a[k] + t * b[k];
     put<NF>(value, dest, NF, key, mark);
@@ -233,6 +304,17 @@ inline void cubicOne(const float* vk, const float* bk, const float* vk1, const f
     }
     if (changed) mark(key, n);
   } else {
+#if defined(__SSE2__)
+    if constexpr (NF == 3 || NF == 4) {
+      __m128 value = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(h[0]), load<NF>(vk)),
+                                                      _mm_mul_ps(_mm_set1_ps(h[1]), load<NF>(bk))),
+                                           _mm_mul_ps(_mm_set1_ps(h[2]), load<NF>(vk1))),
+                                _mm_mul_ps(_mm_set1_ps(h[3]), load<NF>(ak1)));
+      if constexpr (Rotation) value = normalizeVector(value, vk);
+      putVector<NF>(value, dest, key, mark);
+      return;
+    }
+#endif
     float value[NF];
     for (uint32_t k = 0; k < NF; ++k) {
       value[k] = h[0] * vk[k] + h[1] * bk[k] + h[2] * vk1[k] + h[3] * ak1[k];
@@ -245,39 +327,61 @@ inline void cubicOne(const float* vk, const float* bk, const float* vk1, const f
 // --- runs ------------------------------------------------------------------------------------
 
 // Calls body(i, n, shape, p0, keyStep, partStep) for each channel: p0 its values at keyframe
-// `key`, part 0; keyStep / partStep the distance to the next keyframe / part.
+// `key`, part 0; keyStep / partStep the distance to the next keyframe / part. One loop per
+// layout, so the viewer's (KeyframeMajor: the strides are the run's, channelScale is 1, see
+// builder.cpp) advances one pointer by each channel's component count, with no multiply.
+template <bool PerComponent, class Body>
+[[gnu::always_inline]] inline void forEachChannelIn(const Channels& c, uint32_t key, Body& body) {
+  if constexpr (PerComponent) {
+    const float* base = c.base;
+    for (uint32_t i = 0; i < c.count; ++i) {
+      const uint32_t shape = c.shape[i];
+      const uint32_t n = shape & detail::kShapeComponents;
+      const size_t keyStep = c.keyStride * n;
+      body(i, n, shape, base + key * keyStep, keyStep, c.partStride * n);
+      base += n * c.channelScale;
+    }
+  } else {
+    const float* p0 = c.base + key * c.keyStride;
+    for (uint32_t i = 0; i < c.count; ++i) {
+      const uint32_t shape = c.shape[i];
+      const uint32_t n = shape & detail::kShapeComponents;
+      body(i, n, shape, p0, c.keyStride, c.partStride);
+      p0 += n;
+    }
+  }
+}
+
 template <class Body>
-inline void forEachChannel(const Channels& c, uint32_t key, Body&& body) {
-  const float* base = c.base;
-  for (uint32_t i = 0; i < c.count; ++i) {
-    const uint32_t shape = c.shape[i];
-    const uint32_t n = shape & detail::kShapeComponents;
-    const size_t unit = c.perComponent ? n : 1;
-    const size_t keyStep = c.keyStride * unit;
-    body(i, n, shape, base + key * keyStep, keyStep, c.partStride * unit);
-    base += n * c.channelScale;
+[[gnu::always_inline]] inline void forEachChannel(const Channels& c, uint32_t key, Body&& body) {
+  if (c.perComponent) {
+    forEachChannelIn<true>(c, key, body);
+  } else {
+    forEachChannelIn<false>(c, key, body);
   }
 }
 
 // STEP, and every mode at or outside a keyframe: v_k (part `part`) as-is.
 template <class Mark>
 void copyRun(const Channels& c, uint32_t key, uint32_t part, const Mark& mark) {
-  forEachChannel(c, key,
-                 [&](uint32_t i, uint32_t n, uint32_t, const float* p0, size_t, size_t partStep) {
-                   const float* v = p0 + part * partStep;
-                   switch (n) {
-                     case 1:
-                       return put<1>(v, c.dest[i], 1, c.key[i], mark);
-                     case 2:
-                       return put<2>(v, c.dest[i], 2, c.key[i], mark);
-                     case 3:
-                       return put<3>(v, c.dest[i], 3, c.key[i], mark);
-                     case 4:
-                       return put<4>(v, c.dest[i], 4, c.key[i], mark);
-                     default:
-                       return put<0>(v, c.dest[i], n, c.key[i], mark);
-                   }
-                 });
+  forEachChannel(
+      c, key,
+      [&](uint32_t i, uint32_t n, uint32_t, const float* p0, size_t, size_t partStep)
+          __attribute__((always_inline)) {
+            const float* v = p0 + part * partStep;
+            switch (n) {
+              case 1:
+                return put<1>(v, c.dest[i], 1, c.key[i], mark);
+              case 2:
+                return put<2>(v, c.dest[i], 2, c.key[i], mark);
+              case 3:
+                return put<3>(v, c.dest[i], 3, c.key[i], mark);
+              case 4:
+                return put<4>(v, c.dest[i], 4, c.key[i], mark);
+              default:
+                return put<0>(v, c.dest[i], n, c.key[i], mark);
+            }
+          });
 }
 
 // Rotations of a run waiting for slerp4(): consecutive channels only, written (and marked) in
@@ -312,57 +416,60 @@ template <class Mark>
 void lerpRun(const Channels& c, uint32_t key, float t, const Mark& mark) {
   RotationBatch rotations;
   forEachChannel(
-      c, key, [&](uint32_t i, uint32_t n, uint32_t shape, const float* v0, size_t keyStep, size_t) {
-        const float* v1 = v0 + keyStep;
-        if (shape == (4 | detail::kShapeRotation)) {
-          rotations.a[rotations.count] = v0;
-          rotations.b[rotations.count] = v1;
-          rotations.channel[rotations.count] = i;
-          if (++rotations.count == 4) rotations.flush(c, t, mark);
-          return;
-        }
-        rotations.flush(c, t, mark);
-        switch (shape) {
-          case 1:
-            return lerpOne<1>(v0, v1, t, c.dest[i], 1, c.key[i], mark);
-          case 2:
-            return lerpOne<2>(v0, v1, t, c.dest[i], 2, c.key[i], mark);
-          case 3:
-            return lerpOne<3>(v0, v1, t, c.dest[i], 3, c.key[i], mark);
-          case 4:
-            return lerpOne<4>(v0, v1, t, c.dest[i], 4, c.key[i], mark);
-          default:
-            return lerpOne<0>(v0, v1, t, c.dest[i], n, c.key[i], mark);
-        }
-      });
+      c, key,
+      [&](uint32_t i, uint32_t n, uint32_t shape, const float* v0, size_t keyStep, size_t)
+          __attribute__((always_inline)) {
+            const float* v1 = v0 + keyStep;
+            if (shape == (4 | detail::kShapeRotation)) {
+              rotations.a[rotations.count] = v0;
+              rotations.b[rotations.count] = v1;
+              rotations.channel[rotations.count] = i;
+              if (++rotations.count == 4) rotations.flush(c, t, mark);
+              return;
+            }
+            rotations.flush(c, t, mark);
+            switch (shape) {
+              case 1:
+                return lerpOne<1>(v0, v1, t, c.dest[i], 1, c.key[i], mark);
+              case 2:
+                return lerpOne<2>(v0, v1, t, c.dest[i], 2, c.key[i], mark);
+              case 3:
+                return lerpOne<3>(v0, v1, t, c.dest[i], 3, c.key[i], mark);
+              case 4:
+                return lerpOne<4>(v0, v1, t, c.dest[i], 4, c.key[i], mark);
+              default:
+                return lerpOne<0>(v0, v1, t, c.dest[i], n, c.key[i], mark);
+            }
+          });
   rotations.flush(c, t, mark);
 }
 
 // CUBICSPLINE between keyframes k and k + 1.
 template <class Mark>
 void cubicRun(const Channels& c, uint32_t key, const float h[4], const Mark& mark) {
-  forEachChannel(c, key,
-                 [&](uint32_t i, uint32_t n, uint32_t shape, const float* p0, size_t keyStep,
-                     size_t partStep) {
-                   const float* vk = p0 + partStep;  // a_k, v_k, b_k
-                   const float* bk = vk + partStep;
-                   const float* ak1 = p0 + keyStep;
-                   const float* vk1 = ak1 + partStep;
-                   switch (shape) {
-                     case 1:
-                       return cubicOne<1, false>(vk, bk, vk1, ak1, h, c.dest[i], 1, c.key[i], mark);
-                     case 2:
-                       return cubicOne<2, false>(vk, bk, vk1, ak1, h, c.dest[i], 2, c.key[i], mark);
-                     case 3:
-                       return cubicOne<3, false>(vk, bk, vk1, ak1, h, c.dest[i], 3, c.key[i], mark);
-                     case 4:
-                       return cubicOne<4, false>(vk, bk, vk1, ak1, h, c.dest[i], 4, c.key[i], mark);
-                     case 4 | detail::kShapeRotation:
-                       return cubicOne<4, true>(vk, bk, vk1, ak1, h, c.dest[i], 4, c.key[i], mark);
-                     default:
-                       return cubicOne<0, false>(vk, bk, vk1, ak1, h, c.dest[i], n, c.key[i], mark);
-                   }
-                 });
+  forEachChannel(
+      c, key,
+      [&](uint32_t i, uint32_t n, uint32_t shape, const float* p0, size_t keyStep, size_t partStep)
+          __attribute__((always_inline)) {
+            const float* vk = p0 + partStep;  // a_k, v_k, b_k
+            const float* bk = vk + partStep;
+            const float* ak1 = p0 + keyStep;
+            const float* vk1 = ak1 + partStep;
+            switch (shape) {
+              case 1:
+                return cubicOne<1, false>(vk, bk, vk1, ak1, h, c.dest[i], 1, c.key[i], mark);
+              case 2:
+                return cubicOne<2, false>(vk, bk, vk1, ak1, h, c.dest[i], 2, c.key[i], mark);
+              case 3:
+                return cubicOne<3, false>(vk, bk, vk1, ak1, h, c.dest[i], 3, c.key[i], mark);
+              case 4:
+                return cubicOne<4, false>(vk, bk, vk1, ak1, h, c.dest[i], 4, c.key[i], mark);
+              case 4 | detail::kShapeRotation:
+                return cubicOne<4, true>(vk, bk, vk1, ak1, h, c.dest[i], 4, c.key[i], mark);
+              default:
+                return cubicOne<0, false>(vk, bk, vk1, ak1, h, c.dest[i], n, c.key[i], mark);
+            }
+          });
 }
 
 }  // namespace vitrine::anim::kernels

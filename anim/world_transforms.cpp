@@ -1,10 +1,13 @@
 #include "world_transforms.h"
 
 #include <bit>
-#include <cstring>
 #include <limits>
 
 #include <glm/gtc/quaternion.hpp>
+
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
 
 namespace vitrine::anim {
 
@@ -15,48 +18,88 @@ constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 // Node::localMatrix() without its two 4x4 products, written out in floats (glm's vec4 code
 // does not vectorize here): T * R * S (glTF 2.0 3.5.3) is the columns of R, scaled by s, then
 // t; R as glm::mat3_cast computes it. Equal to localMatrix() element for element (the products
-// only add zeros; a zero's sign may differ).
-inline void localMatrix(const scene::Node& node, float* m) {
-  if (node.hasMatrix) {
-    std::memcpy(m, &node.matrix, sizeof node.matrix);
-    return;
-  }
+// only add zeros; a zero's sign may differ). Returned by value, so it stays in registers.
+struct Basis {
+  float x0, x1, x2;  // column 0: R's first column times s.x
+  float y0, y1, y2;  // column 1, times s.y
+  float z0, z1, z2;  // column 2, times s.z
+};
+
+inline Basis rotationScale(const scene::Node& node) {
   const glm::quat& q = node.rotation;
   const glm::vec3& s = node.scale;
-  const glm::vec3& t = node.translation;
   const float qxx = q.x * q.x, qyy = q.y * q.y, qzz = q.z * q.z;
   const float qxz = q.x * q.z, qxy = q.x * q.y, qyz = q.y * q.z;
   const float qwx = q.w * q.x, qwy = q.w * q.y, qwz = q.w * q.z;
-  m[0] = (1.0f - 2.0f * (qyy + qzz)) * s.x;
-  m[1] = (2.0f * (qxy + qwz)) * s.x;
-  m[2] = (2.0f * (qxz - qwy)) * s.x;
-  m[3] = 0.0f;
-  m[4] = (2.0f * (qxy - qwz)) * s.y;
-  m[5] = (1.0f - 2.0f * (qxx + qzz)) * s.y;
-  m[6] = (2.0f * (qyz + qwx)) * s.y;
-  m[7] = 0.0f;
-  m[8] = (2.0f * (qxz + qwy)) * s.z;
-  m[9] = (2.0f * (qyz - qwx)) * s.z;
-  m[10] = (1.0f - 2.0f * (qxx + qyy)) * s.z;
-  m[11] = 0.0f;
-  m[12] = t.x;
-  m[13] = t.y;
-  m[14] = t.z;
-  m[15] = 1.0f;
+  return {(1.0f - 2.0f * (qyy + qzz)) * s.x, (2.0f * (qxy + qwz)) * s.x,
+          (2.0f * (qxz - qwy)) * s.x,        (2.0f * (qxy - qwz)) * s.y,
+          (1.0f - 2.0f * (qxx + qzz)) * s.y, (2.0f * (qyz + qwx)) * s.y,
+          (2.0f * (qxz + qwy)) * s.z,        (2.0f * (qyz - qwx)) * s.z,
+          (1.0f - 2.0f * (qxx + qyy)) * s.z};
 }
 
-// Element-wise ==, so +0 == -0 (NaN never equals: such a matrix is always re-marked). A moved
-// node's matrix usually differs in its first elements: exit there.
-inline bool same(const float* a, const float* b) {
-  for (int i = 0; i < 16; ++i) {
-    if (a[i] != b[i]) return false;
+#if defined(__SSE2__)
+// world = parent * local (glm's mat4 product, its order of operations: the same floats), then
+// compared element-wise with the stored matrix (==, so +0 == -0 and a NaN never equals: such
+// a matrix is always re-marked) and stored when it differs. All in registers: the matrix the
+// earlier version built on the stack in floats was read back in vectors, a store-forwarding
+// stall that perf showed as the step's hottest instruction. Returns whether the stored matrix
+// changed.
+inline bool updateWorld(const scene::Node& node, const glm::mat4* parent, glm::mat4& stored) {
+  __m128 column[4];
+  if (node.hasMatrix) {
+    for (int i = 0; i < 4; ++i) column[i] = _mm_loadu_ps(&node.matrix[i][0]);
+  } else {
+    const Basis b = rotationScale(node);
+    const glm::vec3& t = node.translation;
+    column[0] = _mm_setr_ps(b.x0, b.x1, b.x2, 0.0f);
+    column[1] = _mm_setr_ps(b.y0, b.y1, b.y2, 0.0f);
+    column[2] = _mm_setr_ps(b.z0, b.z1, b.z2, 0.0f);
+    column[3] = _mm_setr_ps(t.x, t.y, t.z, 1.0f);
   }
+  if (parent != nullptr) {
+    const __m128 p0 = _mm_loadu_ps(&(*parent)[0][0]), p1 = _mm_loadu_ps(&(*parent)[1][0]),
+                 p2 = _mm_loadu_ps(&(*parent)[2][0]), p3 = _mm_loadu_ps(&(*parent)[3][0]);
+    for (__m128& c : column) {
+      c = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(p0, _mm_shuffle_ps(c, c, 0x00)),
+                                           _mm_mul_ps(p1, _mm_shuffle_ps(c, c, 0x55))),
+                                _mm_mul_ps(p2, _mm_shuffle_ps(c, c, 0xaa))),
+                     _mm_mul_ps(p3, _mm_shuffle_ps(c, c, 0xff)));
+    }
+  }
+  float* out = &stored[0][0];
+  __m128 equal = _mm_cmpeq_ps(column[0], _mm_loadu_ps(out));
+  for (int i = 1; i < 4; ++i)
+    equal = _mm_and_ps(equal, _mm_cmpeq_ps(column[i], _mm_loadu_ps(out + 4 * i)));
+  if (_mm_movemask_ps(equal) == 0xf) return false;
+  for (int i = 0; i < 4; ++i) _mm_storeu_ps(out + 4 * i, column[i]);
   return true;
 }
+#else
+inline bool updateWorld(const scene::Node& node, const glm::mat4* parent, glm::mat4& stored) {
+  glm::mat4 world;
+  if (node.hasMatrix) {
+    world = node.matrix;
+  } else {
+    const Basis b = rotationScale(node);
+    world = glm::mat4(b.x0, b.x1, b.x2, 0.0f, b.y0, b.y1, b.y2, 0.0f, b.z0, b.z1, b.z2, 0.0f,
+                      node.translation.x, node.translation.y, node.translation.z, 1.0f);
+  }
+  if (parent != nullptr) world = *parent * world;
+  bool same = true;
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 4; ++j) same = same && stored[i][j] == world[i][j];
+  }
+  if (same) return false;
+  stored = world;
+  return true;
+}
+#endif
 
-// Nodes are large (the loader's struct, over 200 bytes) and visited in pre-order: fetch the
+// Nodes are large (the loader's struct, 256 bytes) and visited in pre-order: fetch the
 // transform of the node this many positions ahead (32: 30% faster than none, 10% than 6, at
-// 250k moved nodes on the benchmark machine).
+// 250k moved nodes on the benchmark machine), and the line of its world matrix, which the
+// compare reads and the store writes.
 constexpr uint32_t kPrefetchAhead = 32;
 
 }  // namespace
@@ -91,6 +134,27 @@ WorldTransforms::WorldTransforms(const scene::Scene& scene) {
         end_[position_[node]] = uint32_t(order_.size());
         stack.pop_back();
       }
+    }
+  }
+}
+
+// Recomputes positions [start, stop) of one subtree in pre-order, parents before children.
+// Inlined into update(): most moved subtrees are one node (animated leaves, or the benchmark's
+// roots), and a call paid its prologue and epilogue per node.
+[[gnu::always_inline]] inline void WorldTransforms::walk(scene::Scene& scene, uint32_t start,
+                                                         uint32_t stop, uint32_t positions,
+                                                         scene::DirtyRanges& changed) const {
+  for (uint32_t q = start; q < stop; ++q) {
+    if (q + kPrefetchAhead < positions) {  // likely walked soon (moved nodes cluster)
+      const uint32_t ahead = order_[q + kPrefetchAhead];
+      __builtin_prefetch(&scene.nodes[ahead].translation);
+      __builtin_prefetch(&scene.world[ahead], 1);
+    }
+    const uint32_t n = order_[q];
+    const int32_t parent = parent_[q];
+    if (updateWorld(scene.nodes[n], parent >= 0 ? &scene.world[size_t(parent)] : nullptr,
+                    scene.world[n])) {
+      changed.mark(n * scene::kWorldMatrixBytes, scene::kWorldMatrixBytes);
     }
   }
 }
@@ -148,26 +212,6 @@ uint32_t WorldTransforms::update(scene::Scene& scene, std::span<const uint32_t> 
     }
   }
   return recomputed;
-}
-
-// Recomputes positions [start, stop) of one subtree in pre-order, parents before children.
-void WorldTransforms::walk(scene::Scene& scene, uint32_t start, uint32_t stop, uint32_t positions,
-                           scene::DirtyRanges& changed) const {
-  for (uint32_t q = start; q < stop; ++q) {
-    if (q + kPrefetchAhead < positions) {  // likely walked soon (moved nodes cluster)
-      __builtin_prefetch(&scene.nodes[order_[q + kPrefetchAhead]].translation);
-    }
-    const uint32_t n = order_[q];
-    glm::mat4 world;
-    localMatrix(scene.nodes[n], &world[0][0]);
-    const int32_t parent = parent_[q];
-    if (parent >= 0) world = scene.world[size_t(parent)] * world;
-    glm::mat4& stored = scene.world[n];
-    if (!same(&stored[0][0], &world[0][0])) {
-      stored = world;
-      changed.mark(n * scene::kWorldMatrixBytes, scene::kWorldMatrixBytes);
-    }
-  }
 }
 
 }  // namespace vitrine::anim
