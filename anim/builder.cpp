@@ -216,7 +216,7 @@ std::unique_ptr<PackedAnimations> AnimationsBuilder::build() {
     }
     total += keys * parts3 * blocks[b].stride;
   }
-  p.values_ = std::make_unique_for_overwrite<float[]>(total);
+  p.values_ = scene::makeLineArray<float>(total);
   p.valueCount_ = total;
 
   // Copy the values in. ChannelMajor keeps the glTF layout. KeyframeMajor is a transpose: tiles

@@ -106,12 +106,12 @@ class PackedAnimations final : public Animations {
   std::vector<ClipInfo> clips_;
   std::vector<std::shared_ptr<const std::vector<float>>> tracks_;  // owns Clock::times
   std::vector<detail::Clock> clocks_;
-  std::vector<detail::Run> runs_;  // by clip, then clock, interpolation, region, rule
-  std::unique_ptr<float[]> values_;
+  std::vector<detail::Run> runs_;   // by clip, then clock, interpolation, region, rule
+  scene::LineArray<float> values_;  // scene/memory.h: huge pages when large
   size_t valueCount_ = 0;
-  std::vector<float*> dest_;     // per channel: the slot's floats
-  std::vector<uint32_t> key_;    // per channel: byte offset (Range) or node (Node)
-  std::vector<uint32_t> shape_;  // per channel: components | kShapeRotation
+  scene::LineVector<float*> dest_;     // per channel: the slot's floats
+  scene::LineVector<uint32_t> key_;    // per channel: byte offset (Range) or node (Node)
+  scene::LineVector<uint32_t> shape_;  // per channel: components | kShapeRotation
   std::vector<detail::Contested> contested_;
   std::vector<float> snapshot_;
   std::vector<float> clipSeconds_;   // evaluate(seconds): that time for every clip

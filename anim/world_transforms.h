@@ -39,11 +39,11 @@ class WorldTransforms {
   void walk(scene::Scene& scene, uint32_t start, uint32_t stop, uint32_t positions,
             scene::DirtyRanges& changed) const;
 
-  std::vector<uint32_t> order_;     // pre-order position -> node
-  std::vector<uint32_t> position_;  // node -> pre-order position (kNone when unreachable)
-  std::vector<uint32_t> end_;       // pre-order position -> one past its subtree's last position
-  std::vector<int32_t> parent_;     // pre-order position -> the node's parent, -1 for a root
-  std::vector<uint64_t> pending_;   // one bit per position: a moved subtree root
+  scene::LineVector<uint32_t> order_;     // pre-order position -> node
+  scene::LineVector<uint32_t> position_;  // node -> pre-order position (kNone when unreachable)
+  scene::LineVector<uint32_t> end_;    // pre-order position -> one past its subtree's last position
+  scene::LineVector<int32_t> parent_;  // pre-order position -> the node's parent, -1 for a root
+  scene::LineVector<uint64_t> pending_;  // one bit per position: a moved subtree root
 };
 
 }  // namespace vitrine::anim

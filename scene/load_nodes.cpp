@@ -57,7 +57,7 @@ size_t childPosition(const Node& parent, int child) {
 }
 
 // §3.5.2: "The node hierarchy MUST be a set of disjoint strict trees."
-std::string linkParents(std::vector<Node>& nodes) {
+std::string linkParents(LineVector<Node>& nodes) {
   for (size_t i = 0; i < nodes.size(); ++i) {
     for (size_t k = 0; k < nodes[i].children.size(); ++k) {
       const int c = nodes[i].children[k];

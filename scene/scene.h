@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <deque>
 #include <limits>
-#include <new>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -17,29 +16,13 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_precision.hpp>
 
+#include "memory.h"
 #include "shared_types.h"
 
 namespace vitrine::scene {
 
-// std::allocator with every block on a 64-byte cache-line boundary.
-template <class T>
-struct LineAlignedAllocator {
-  using value_type = T;
-  static constexpr std::align_val_t kAlign{64};
-
-  LineAlignedAllocator() = default;
-  template <class U>
-  LineAlignedAllocator(const LineAlignedAllocator<U>&) {}
-  T* allocate(size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kAlign)); }
-  void deallocate(T* p, size_t) { ::operator delete(p, kAlign); }
-  template <class U>
-  bool operator==(const LineAlignedAllocator<U>&) const {
-    return true;
-  }
-};
-
 // One world matrix per node, each on a cache line of its own (see Scene::world).
-using WorldMatrices = std::vector<glm::mat4, LineAlignedAllocator<glm::mat4>>;
+using WorldMatrices = LineVector<glm::mat4>;
 
 // Every glTF primitive mode is converted at load to one of these list topologies
 // (strips, fans and loops become lists), so the renderer needs three pipelines at most.
@@ -240,15 +223,15 @@ struct SceneRoots {
 };
 
 struct Scene {
-  std::string path;  // the file it was loaded from
-  std::vector<Node> nodes;
+  std::string path;        // the file it was loaded from
+  LineVector<Node> nodes;  // memory.h: the frame writes one value per 256-byte node
   std::vector<Mesh> meshes;
   std::vector<Skin> skins;
   std::vector<Camera> cameras;
   std::vector<Material> materials;
   // Packed material array, one entry per material plus, last, the spec's default material
   // (index materials.size()) used by primitives with material -1.
-  std::vector<gpu::MaterialData> materialData;
+  LineVector<gpu::MaterialData> materialData;
   // The extension factors, packed the same way (one per material, the default material last).
   std::vector<gpu::MaterialExtensionData> materialExtensionData;
   std::vector<Light> lights;  // KHR_lights_punctual

@@ -45,7 +45,7 @@ SceneGpu mirrorsOf(const scene::Scene& s) {
   for (const LightInstance& l : gpu.lights) gpu.lightData.push_back(lightData(s, l));
   gpu.nodeCount = uint32_t(s.nodes.size());
   for (const glm::mat4& w : s.world) gpu.nodeData.push_back(nodeData(w));
-  gpu.materialData = s.materialData;
+  gpu.materialData.assign(s.materialData.begin(), s.materialData.end());
   return gpu;
 }
 
