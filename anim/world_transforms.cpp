@@ -143,7 +143,7 @@ WorldTransforms::WorldTransforms(const scene::Scene& scene) {
 // roots), and a call paid its prologue and epilogue per node.
 [[gnu::always_inline]] inline void WorldTransforms::walk(scene::Scene& scene, uint32_t start,
                                                          uint32_t stop, uint32_t positions,
-                                                         scene::DirtyRanges& changed) const {
+                                                         scene::RangeMarker& changed) const {
   for (uint32_t q = start; q < stop; ++q) {
     if (q + kPrefetchAhead < positions) {  // likely walked soon (moved nodes cluster)
       const uint32_t ahead = order_[q + kPrefetchAhead];
@@ -183,6 +183,7 @@ uint32_t WorldTransforms::update(scene::Scene& scene, std::span<const uint32_t> 
   // subtree that ends past its word clears the bits it covers in the words after.
   const uint32_t positions = uint32_t(order_.size());
   const uint32_t words = uint32_t(pending_.size());
+  scene::RangeMarker marker(changed);  // nodes of consecutive positions extend one range
   for (uint32_t word = 0; word < words; ++word) {
     uint64_t bits = pending_[word];
     if (bits == 0) continue;
@@ -191,7 +192,7 @@ uint32_t WorldTransforms::update(scene::Scene& scene, std::span<const uint32_t> 
       const uint32_t start = word * 64 + uint32_t(std::countr_zero(bits));
       const uint32_t stop = end_[start];
       recomputed += stop - start;
-      walk(scene, start, stop, positions, changed);
+      walk(scene, start, stop, positions, marker);
       if (stop < (word + 1) * 64) {  // the subtree ends inside this word
         bits &= ~uint64_t(0) << (stop % 64);
         continue;
@@ -211,6 +212,7 @@ uint32_t WorldTransforms::update(scene::Scene& scene, std::span<const uint32_t> 
       break;
     }
   }
+  marker.flush();
   return recomputed;
 }
 

@@ -37,7 +37,7 @@ class WorldTransforms {
 
  private:
   void walk(scene::Scene& scene, uint32_t start, uint32_t stop, uint32_t positions,
-            scene::DirtyRanges& changed) const;
+            scene::RangeMarker& changed) const;
 
   scene::LineVector<uint32_t> order_;     // pre-order position -> node
   scene::LineVector<uint32_t> position_;  // node -> pre-order position (kNone when unreachable)

@@ -138,6 +138,33 @@ class DirtyRanges {
 // Bytes of one node's world matrix in Scene::world (and in worldMatrices' offsets).
 inline constexpr uint32_t kWorldMatrixBytes = sizeof(glm::mat4);
 
+// Extends the current range in registers (when it lives in a loop's function) while marks
+// touch or overlap it, and hands it to DirtyRanges::mark() when one does not, or at flush():
+// DirtyRanges::mark() alone reads and writes its last range in memory per mark. For writers
+// that mostly mark in increasing offset order, like the world-matrix walk.
+class RangeMarker {
+ public:
+  explicit RangeMarker(DirtyRanges& ranges) : ranges_(ranges) {}
+  [[gnu::always_inline]] void mark(uint32_t offset, uint32_t size) {
+    if (end_ != 0 && offset >= start_ && offset <= end_) {
+      end_ = std::max(end_, offset + size);
+      return;
+    }
+    flush();
+    start_ = offset;
+    end_ = offset + size;
+  }
+  void flush() {
+    if (end_ != 0) ranges_.mark(start_, end_ - start_);
+    end_ = 0;
+  }
+
+ private:
+  DirtyRanges& ranges_;
+  uint32_t start_ = 0;
+  uint32_t end_ = 0;  // the open range is [start_, end_); none while end_ is 0
+};
+
 struct DirtySet {
   std::array<DirtyRanges, size_t(Region::Count)> regions;
   // Nodes whose translation, rotation or scale changed this frame (each once per writer per
