@@ -163,8 +163,38 @@ uint32_t WorldTransforms::update(scene::Scene& scene, std::span<const uint32_t> 
                                  scene::DirtyRanges& changed) {
   if (moved.empty()) return 0;
   uint32_t recomputed = 0;
-  // Bits are gathered in a register while consecutive moved nodes share a word: an |= into
-  // memory per node chains each node's store to the next one's load.
+  const uint32_t positions = uint32_t(order_.size());
+  scene::RangeMarker marker(changed);  // nodes of consecutive positions extend one range
+
+  // The common frame: the moved nodes listed in pre-order (the engine lists a run's nodes in
+  // index order, and exporters mostly number nodes in pre-order). Each subtree is walked straight
+  // from the list, and a node inside the subtree walked last is already done: no bit set, about
+  // a sixth of the step at 25k moved roots. Checked first, so that a list out of order (a node
+  // before the subtree walked last) takes the bit set and no node is recomputed twice.
+  auto preOrder = [&](auto&& visit) {
+    uint32_t walkedStart = 0, walkedEnd = 0;  // the subtree walked last: [start, end)
+    for (const uint32_t node : moved) {
+      if (node >= position_.size() || position_[node] == kNone) continue;
+      const uint32_t p = position_[node];
+      if (p < walkedStart) return false;
+      if (p < walkedEnd) continue;  // inside it: done
+      walkedStart = p;
+      walkedEnd = end_[p];
+      visit(walkedStart, walkedEnd);
+    }
+    return true;
+  };
+  if (preOrder([](uint32_t, uint32_t) {})) {
+    preOrder([&](uint32_t start, uint32_t stop) {
+      recomputed += stop - start;
+      walk(scene, start, stop, positions, marker);
+    });
+    marker.flush();
+    return recomputed;
+  }
+
+  // Any order: bits are gathered in a register while consecutive moved nodes share a word: an |=
+  // into memory per node chains each node's store to the next one's load.
   uint32_t gatheredWord = kNone;
   uint64_t gathered = 0;
   for (const uint32_t node : moved) {
@@ -181,9 +211,7 @@ uint32_t WorldTransforms::update(scene::Scene& scene, std::span<const uint32_t> 
 
   // Words in increasing order; a word's bits are consumed in a register (the same reason), and a
   // subtree that ends past its word clears the bits it covers in the words after.
-  const uint32_t positions = uint32_t(order_.size());
   const uint32_t words = uint32_t(pending_.size());
-  scene::RangeMarker marker(changed);  // nodes of consecutive positions extend one range
   for (uint32_t word = 0; word < words; ++word) {
     uint64_t bits = pending_[word];
     if (bits == 0) continue;

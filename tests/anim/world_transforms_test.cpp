@@ -4,6 +4,7 @@
 // moved subtrees recomputed or marked, unchanged matrices not marked.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -92,6 +93,32 @@ TEST(WorldTransforms, WalkConsumesPendingBitsAcrossWords) {
   EXPECT_EQ(s->world[199][3], glm::vec4(2, 1, 0, 1));
 }
 
+// Moved nodes listed in pre-order (the engine's common frame) are walked straight from the list;
+// a node inside the subtree walked just before is already done. Out of order, the bit set.
+TEST(WorldTransforms, PreOrderListWalksEachSubtreeOnce) {
+  auto s = smallForest();
+  WorldTransforms world(*s);
+  s->nodes[0].translation.z = 1;
+  s->nodes[2].translation.z = 1;
+  s->nodes[5].translation.z = 1;
+  scene::DirtyRanges changed;
+  const std::vector<uint32_t> moved = {0, 1, 2, 5, 5};  // 1 and 2 inside 0's subtree
+  EXPECT_EQ(world.update(*s, moved, changed), 5u);      // 0, 1, 2, 3, then 5: once each
+  changed.coalesce();
+  EXPECT_EQ(changed.ranges(), (std::vector<ByteRange>{{0, 4 * kM}, {5 * kM, kM}}));
+  EXPECT_EQ(s->world[2][3], glm::vec4(3, 0, 2, 1));
+  EXPECT_EQ(s->world[5][3], glm::vec4(9, 0, 1, 1));
+
+  s->nodes[4].translation.y = 1;
+  s->nodes[1].translation.y = 1;
+  const std::vector<uint32_t> backwards = {4, 1};  // out of order: the bit set
+  scene::DirtyRanges again;
+  EXPECT_EQ(world.update(*s, backwards, again), 4u);  // 1, 2, then 4, 5
+  again.coalesce();
+  EXPECT_EQ(again.ranges(), (std::vector<ByteRange>{{1 * kM, 2 * kM}, {4 * kM, 2 * kM}}));
+  EXPECT_EQ(s->world[5][3], glm::vec4(9, 1, 1, 1));
+}
+
 TEST(WorldTransforms, UnchangedMatricesAreNotMarked) {
   auto s = smallForest();
   WorldTransforms world(*s);
@@ -102,8 +129,8 @@ TEST(WorldTransforms, UnchangedMatricesAreNotMarked) {
 }
 
 // Random forests of up to 300 nodes (deep chains and wide fans, across 64-bit words), random
-// moved sets: the result equals the full recomputation, and exactly the matrices
-// that differ from before are marked.
+// moved sets in random and in index order: the result equals the full recomputation, and exactly
+// the matrices that differ from before are marked.
 TEST(WorldTransforms, RandomForestsMatchFullRecomputation) {
   std::mt19937 random(5);
   for (int round = 0; round < 50; ++round) {
@@ -125,6 +152,9 @@ TEST(WorldTransforms, RandomForestsMatchFullRecomputation) {
         s->nodes[n].rotation = glm::normalize(glm::quat(v(random), v(random), v(random), 1.0f));
         moved.push_back(n);
       }
+      // Random order (the bit set), and index order as the engine lists a run's nodes (pre-order
+      // when the numbering allows, or the bit set from the first node out of it).
+      if (frame > 0) std::sort(moved.begin(), moved.end());
       scene::DirtyRanges changed;
       world.update(*s, moved, changed);
       changed.coalesce();
