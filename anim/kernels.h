@@ -198,8 +198,9 @@ template <uint32_t NF>
   static_assert(NF == 3 || NF == 4);
   if constexpr (NF == 4) {
     return _mm_loadu_ps(p);
-  } else {  // x, y, z, 0, reading only the three floats
-    const __m128 xy = _mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(p)));
+  } else {  // x, y, z, 0, reading only the three floats (__m64 may alias a float; a double
+            // read would not, and would claim an 8-byte alignment the floats do not have)
+    const __m128 xy = _mm_loadl_pi(_mm_setzero_ps(), reinterpret_cast<const __m64*>(p));
     return _mm_movelh_ps(xy, _mm_load_ss(p + 2));
   }
 }
@@ -446,7 +447,7 @@ void lerpRun(const Channels& c, uint32_t key, float t, const Mark& mark) {
 
 // CUBICSPLINE reads four keyframe streams. A random time (scrubbing) finds them in DRAM, and the
 // hardware prefetcher restarts at every 4 KiB boundary of each: fetching each stream this many
-// floats ahead, every fourth channel (a line holds about five channels), took 3-4 % off the
+// floats ahead, every fourth channel (a line holds about five channels), took 2-4 % off the
 // 100k-channel scrub frame (512 floats ahead: 2 %; playback: no change).
 constexpr size_t kKeyframePrefetchFloats = 128;
 

@@ -146,23 +146,24 @@ class RangeMarker {
  public:
   explicit RangeMarker(DirtyRanges& ranges) : ranges_(ranges) {}
   [[gnu::always_inline]] void mark(uint32_t offset, uint32_t size) {
+    const uint64_t stop = uint64_t(offset) + size;  // 64 bits: the last range may end at 2^32
     if (end_ != 0 && offset >= start_ && offset <= end_) {
-      end_ = std::max(end_, offset + size);
+      end_ = std::max(end_, stop);
       return;
     }
     flush();
     start_ = offset;
-    end_ = offset + size;
+    end_ = stop;
   }
   void flush() {
-    if (end_ != 0) ranges_.mark(start_, end_ - start_);
+    if (end_ != 0) ranges_.mark(start_, uint32_t(end_ - start_));
     end_ = 0;
   }
 
  private:
   DirtyRanges& ranges_;
   uint32_t start_ = 0;
-  uint32_t end_ = 0;  // the open range is [start_, end_); none while end_ is 0
+  uint64_t end_ = 0;  // the open range is [start_, end_); none while end_ is 0
 };
 
 struct DirtySet {

@@ -23,7 +23,8 @@ constexpr size_t lineBlockAlignment(size_t bytes) {
   return bytes >= kHugePageBytes ? kHugePageBytes : kCacheLineBytes;
 }
 
-// Throws std::bad_alloc. freeLines() needs the same byte count.
+// Throws std::bad_alloc. freeLines() needs the same byte count. On Linux a huge block is an
+// anonymous mapping of its own, so it reads as zeros until written.
 void* allocateLines(size_t bytes);
 void freeLines(void* block, size_t bytes) noexcept;
 

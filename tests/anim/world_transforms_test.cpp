@@ -29,6 +29,21 @@ bool same(const glm::mat4& a, const glm::mat4& b) {
   return true;
 }
 
+// Pre-order positions as WorldTransforms numbers them: roots in index order, then each
+// node's children in their listed order.
+std::vector<uint32_t> preOrderPositions(const scene::Scene& s) {
+  std::vector<uint32_t> position(s.nodes.size());
+  uint32_t next = 0;
+  auto visit = [&](auto&& self, int node) -> void {
+    position[size_t(node)] = next++;
+    for (const int child : s.nodes[size_t(node)].children) self(self, child);
+  };
+  for (size_t n = 0; n < s.nodes.size(); ++n) {
+    if (s.nodes[n].parent < 0) visit(visit, int(n));
+  }
+  return position;
+}
+
 // 0 -> {1 -> {2}, 3}, 4 -> {5}, 6
 std::unique_ptr<scene::Scene> smallForest() {
   auto s = test::makeScene(0, 7);
@@ -152,9 +167,15 @@ TEST(WorldTransforms, RandomForestsMatchFullRecomputation) {
         s->nodes[n].rotation = glm::normalize(glm::quat(v(random), v(random), v(random), 1.0f));
         moved.push_back(n);
       }
-      // Random order (the bit set), and index order as the engine lists a run's nodes (pre-order
-      // when the numbering allows, or the bit set from the first node out of it).
-      if (frame > 0) std::sort(moved.begin(), moved.end());
+      // Random order (the bit set), index order as the engine lists a run's nodes (pre-order
+      // when the numbering allows, else the bit set), and pre-order (the list walked directly,
+      // nested and repeated nodes included).
+      if (frame == 1) std::sort(moved.begin(), moved.end());
+      if (frame == 2) {
+        const std::vector<uint32_t> position = preOrderPositions(*s);
+        std::sort(moved.begin(), moved.end(),
+                  [&](uint32_t a, uint32_t b) { return position[a] < position[b]; });
+      }
       scene::DirtyRanges changed;
       world.update(*s, moved, changed);
       changed.coalesce();
