@@ -42,10 +42,11 @@ PipelineLayouts createLayouts(const Context& ctx) {
       {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
       {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
       {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {8, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
   };
-  l.frame = createSetLayout(ctx, frame, 8);
+  l.frame = createSetLayout(ctx, frame, uint32_t(std::size(frame)));
 
-  std::array<VkDescriptorSetLayoutBinding, gpu::kTextureSlotCount> material{};
+  std::array<VkDescriptorSetLayoutBinding, gpu::kMaterialTextureCount> material{};
   for (uint32_t slot = 0; slot < material.size(); ++slot)
     material[slot] = {slot, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
                       VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
@@ -69,13 +70,14 @@ PipelineLayouts createLayouts(const Context& ctx) {
   return l;
 }
 
-uint64_t keyBits(const PipelineKey& k) {
+std::pair<uint64_t, uint64_t> keyBits(const PipelineKey& k) {
   // VkFormat values (extension formats included) fit in 31 bits: 8..38; the features in 24:
   // 40..63.
   static_assert(kFeatureFlatNormals < (1u << 24));
-  return (uint64_t(k.features) << 40) | (uint64_t(k.colorFormat) << 8) |
-         (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) | (uint64_t(k.doubleSided) << 1) |
-         uint64_t(k.frontClockwise);
+  return {(uint64_t(k.features) << 40) | (uint64_t(k.colorFormat) << 8) |
+              (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) |
+              (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise),
+          (uint64_t(k.extensionSlots) << 32) | k.layers};
 }
 
 VkPrimitiveTopology topology(scene::Topology t) {
@@ -103,8 +105,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   stages[1].module = p.fragment;
   stages[1].pName = "main";
   // mesh.frag's specialization constants, by constant_id: 0 kTriangles (points and lines have
-  // no per-pixel tangent frame), 1 kTextureSlots, 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap,
-  // 6 kFlatNormals.
+  // no per-pixel tangent frame), 1 kTextureSlots (every slot, the extensions' included),
+  // 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap, 6 kFlatNormals, 7 kLayers.
   struct Specialization {
     VkBool32 triangles;
     uint32_t textureSlots;
@@ -113,14 +115,18 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
     VkBool32 lights;
     int32_t tonemap;
     VkBool32 flatNormals;
+    uint32_t layers;
   };
-  const Specialization values{key.topology == scene::Topology::Triangles,
-                              key.features & kFeatureTextureSlots,
-                              (key.features & kFeatureUnlit) != 0,
-                              (key.features & kFeatureNoNormals) == 0,
-                              (key.features & kFeatureLights) != 0,
-                              int32_t((key.features >> kFeatureTonemapShift) & 3u),
-                              (key.features & kFeatureFlatNormals) != 0};
+  static_assert(gpu::kMaterialTextureCount <= 32);
+  const Specialization values{
+      key.topology == scene::Topology::Triangles,
+      (key.features & kFeatureTextureSlots) | (key.extensionSlots << gpu::kTextureSlotCount),
+      (key.features & kFeatureUnlit) != 0,
+      (key.features & kFeatureNoNormals) == 0,
+      (key.features & kFeatureLights) != 0,
+      int32_t((key.features >> kFeatureTonemapShift) & 3u),
+      (key.features & kFeatureFlatNormals) != 0,
+      key.layers};
   const VkSpecializationMapEntry entries[] = {
       {0, offsetof(Specialization, triangles), sizeof(VkBool32)},
       {1, offsetof(Specialization, textureSlots), sizeof(uint32_t)},
@@ -129,8 +135,10 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       {4, offsetof(Specialization, lights), sizeof(VkBool32)},
       {5, offsetof(Specialization, tonemap), sizeof(int32_t)},
       {6, offsetof(Specialization, flatNormals), sizeof(VkBool32)},
+      {7, offsetof(Specialization, layers), sizeof(uint32_t)},
   };
-  const VkSpecializationInfo specialization{7, entries, sizeof(values), &values};
+  const VkSpecializationInfo specialization{uint32_t(std::size(entries)), entries, sizeof(values),
+                                            &values};
   stages[1].pSpecializationInfo = &specialization;
   // mesh.vert's: 0 kSkin, 1 kMorph (gpu::kMorph* bits).
   struct VertexSpecialization {
@@ -277,7 +285,7 @@ VkPipeline pipelineFor(const Context& ctx, Pipelines& p, PipelineKey key) {
     key.doubleSided = true;
     key.frontClockwise = false;
   }
-  const uint64_t bits = keyBits(key);
+  const std::pair<uint64_t, uint64_t> bits = keyBits(key);
   auto it = p.cache.find(bits);
   if (it != p.cache.end()) return it->second;
   const VkPipeline pipeline = createPipeline(ctx, p, key);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <unordered_map>
+#include <utility>
 
 #include <volk.h>
 
@@ -17,12 +18,14 @@ namespace vitrine::renderer {
 // (binding 1), MaterialData storage buffer (binding 2), LightData storage buffer (binding 3),
 // and for skinning and morphing, read by the vertex stage: morph weights (binding 4, floats),
 // morph target data (binding 5, floats), joint matrices (binding 6, mat4), skin influences
-// (binding 7, gpu::SkinInfluence); see gpu::DrawConstants for how a draw finds its part.
-// Set 1, per material: one combined image sampler per texture slot (bindings in gpu::kSlot*
-// order). Set 2, the environment: prefiltered specular cube (binding 0, samplerCube, lod =
-// roughness * FrameData::environment.z), BRDF lookup table (binding 1, sampler2D: x = N.V,
-// y = roughness, rg = scale and bias of F0), gpu::EnvironmentData (binding 2, uniform).
-// Push constants: gpu::DrawConstants for the vertex and fragment stages.
+// (binding 7, gpu::SkinInfluence); see gpu::DrawConstants for how a draw finds its part;
+// MaterialExtensionData storage buffer (binding 8, fragment).
+// Set 1, per material: one combined image sampler per texture slot, the extensions' included
+// (gpu::kMaterialTextureCount bindings in gpu::kSlot* order). Set 2, the environment: prefiltered
+// specular cube (binding 0, samplerCube, lod = roughness * FrameData::environment.z), BRDF lookup
+// table (binding 1, sampler2D: x = N.V, y = roughness, rg = scale and bias of F0),
+// gpu::EnvironmentData (binding 2, uniform). Push constants: gpu::DrawConstants for the vertex and
+// fragment stages.
 struct PipelineLayouts {
   VkDescriptorSetLayout frame = VK_NULL_HANDLE;
   VkDescriptorSetLayout material = VK_NULL_HANDLE;
@@ -51,6 +54,10 @@ enum ShaderFeature : uint32_t {
 struct PipelineKey {
   VkFormat colorFormat = VK_FORMAT_UNDEFINED;
   uint32_t features = 0;  // ShaderFeature bits
+  // mesh.frag's material layers: bit i the texture slot gpu::kTextureSlotCount + i
+  // (extension textures), and the gpu::kLayer* bits of the material.
+  uint32_t extensionSlots = 0;
+  uint32_t layers = 0;
   scene::Topology topology = scene::Topology::Triangles;
   bool blend = false;           // BLEND: premultiplied alpha, depth test without write
   bool doubleSided = false;     // cull none, else cull back faces
@@ -63,7 +70,12 @@ struct Pipelines {
   VkShaderModule fragment = VK_NULL_HANDLE;
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
   VkFormat depthFormat = VK_FORMAT_UNDEFINED;
-  std::unordered_map<uint64_t, VkPipeline> cache;
+  struct KeyHash {
+    size_t operator()(const std::pair<uint64_t, uint64_t>& k) const {
+      return std::hash<uint64_t>()(k.first * 0x9e3779b97f4a7c15ull ^ k.second);
+    }
+  };
+  std::unordered_map<std::pair<uint64_t, uint64_t>, VkPipeline, KeyHash> cache;
 };
 
 // What a pipeline of the scene pass chooses; everything else is common to them all: viewport

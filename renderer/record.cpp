@@ -151,6 +151,8 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     PipelineKey key;
     key.colorFormat = colorFormat;
     key.features = d.features | frameFeatures;
+    key.extensionSlots = d.extensionSlots;
+    key.layers = d.layers;
     key.topology = d.topology;
     key.blend = d.blend;
     key.doubleSided = d.doubleSided;

@@ -105,6 +105,10 @@ class RendererImpl final : public Renderer {
     d.mirror = scene_.materialData.data();
     d.size = uint32_t(scene_.materialData.size() * sizeof(gpu::MaterialData));
     materialUploads_ = uploads_.addDestination(d);
+    d.buffer = scene_.materialExtensions.buffer;
+    d.mirror = scene_.materialExtensionData.data();
+    d.size = uint32_t(scene_.materialExtensionData.size() * sizeof(gpu::MaterialExtensionData));
+    extensionUploads_ = uploads_.addDestination(d);
     d.buffer = scene_.nodes.buffer;
     d.mirror = scene_.nodeData.data();
     d.size = uint32_t(scene_.nodeData.size() * sizeof(gpu::NodeData));
@@ -135,7 +139,6 @@ class RendererImpl final : public Renderer {
   }
 
   // Only the changed bytes reach the mirrors and the next frame's copies. Not uploaded here:
-  // - MaterialExtensions: no GPU buffer yet (the shaders read no extension factor);
   // - Cameras: the app turns the camera into a View, sent as FrameData every frame;
   // - Visibility: decides which draws are skipped (no buffer), and darkens the lights below;
   // - Extras: never rendered;
@@ -144,6 +147,8 @@ class RendererImpl final : public Renderer {
     if (!hasScene_ || dirty.empty()) return;
     refreshMaterials(scene, dirty[scene::Region::Materials], scene_,
                      uploads_.pending(materialUploads_));
+    refreshMaterialExtensions(scene, dirty[scene::Region::MaterialExtensions], scene_,
+                              uploads_.pending(extensionUploads_));
     refreshNodes(scene, dirty.worldMatrices, scene_, uploads_.pending(nodeUploads_));
     refreshLights(scene, dirty[scene::Region::Lights], dirty.worldMatrices, scene_,
                   uploads_.pending(lightUploads_));
@@ -444,7 +449,7 @@ class RendererImpl final : public Renderer {
   bool hasScene_ = false;
   // The scene's changes, copied at the start of each frame, and its destinations.
   UploadQueue uploads_;
-  uint32_t materialUploads_ = 0, nodeUploads_ = 0, lightUploads_ = 0;
+  uint32_t materialUploads_ = 0, extensionUploads_ = 0, nodeUploads_ = 0, lightUploads_ = 0;
   uint32_t weightUploads_ = 0, jointUploads_ = 0;
   double jointSeconds_ = 0.0;
   UploadStats uploadStats_;  // of the last frame recorded

@@ -18,10 +18,6 @@ VkDeviceSize alignUp(VkDeviceSize v) {
   return (v + kAlign - 1) & ~(kAlign - 1);
 }
 
-bool isColorSlot(int slot) {
-  return slot == gpu::kSlotBaseColor || slot == gpu::kSlotEmissive;
-}
-
 bool imageUsable(const scene::Image& image) {
   return image.width > 0 && image.height > 0 &&
          image.rgba8.size() == size_t(image.width) * image.height * 4;
@@ -49,8 +45,8 @@ struct PrimitiveRange {
 struct StagingLayout {
   std::vector<std::vector<PrimitiveRange>> ranges;  // [mesh][primitive]
   VkDeviceSize vertexCount = 0, indexCount = 0;
-  VkDeviceSize vertexBytes = 0, indexBytes = 0, materialBytes = 0;
-  VkDeviceSize vertices = 0, indices = 0, materials = 0, white = 0, flatNormal = 0;
+  VkDeviceSize vertexBytes = 0, indexBytes = 0, materialBytes = 0, extensionBytes = 0;
+  VkDeviceSize vertices = 0, indices = 0, materials = 0, extensions = 0, white = 0, flatNormal = 0;
   VkDeviceSize nodes = 0, lights = 0;  // initial NodeData and LightData (SceneGpu's mirrors)
   DeformLayout deform;
   VkDeviceSize influenceBytes = 0, targetBytes = 0, weightBytes = 0, jointBytes = 0;
@@ -92,6 +88,7 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   }
   s.indexBytes = alignUp(4 * s.indexCount);
   s.materialBytes = gpu.materialData.size() * sizeof(gpu::MaterialData);
+  s.extensionBytes = gpu.materialExtensionData.size() * sizeof(gpu::MaterialExtensionData);
   s.deform = layoutDeform(scene, usable, maxStorageBytes);
   // At least 64 bytes each: a storage buffer cannot be empty.
   s.influenceBytes =
@@ -109,6 +106,7 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.vertices = place(s.vertexBytes);
   s.indices = place(s.indexBytes);
   s.materials = place(s.materialBytes);
+  s.extensions = place(s.extensionBytes);
   s.nodes = place(gpu.nodeData.size() * sizeof(gpu::NodeData));
   s.lights = place(gpu.lightData.size() * sizeof(gpu::LightData));
   s.influences = place(s.influenceBytes);
@@ -186,6 +184,11 @@ void initMirrors(const scene::Scene& scene, int sceneIndex, SceneGpu& gpu) {
   for (size_t i = 0; i < gpu.materialData.size(); ++i)
     gpu.materialData[i] =
         i < scene.materialData.size() ? scene.materialData[i] : scene::defaultMaterialData();
+  gpu.materialExtensionData.resize(gpu.materialData.size());
+  for (size_t i = 0; i < gpu.materialExtensionData.size(); ++i)
+    gpu.materialExtensionData[i] = i < scene.materialExtensionData.size()
+                                       ? scene.materialExtensionData[i]
+                                       : scene::defaultMaterialExtensionData();
   // At least one entry each: a storage buffer cannot be empty.
   gpu.nodeCount = uint32_t(scene.nodes.size());
   gpu.nodeData.assign(std::max<size_t>(1, gpu.nodeCount), nodeData(glm::mat4(1.0f)));
@@ -199,6 +202,7 @@ void initMirrors(const scene::Scene& scene, int sceneIndex, SceneGpu& gpu) {
 
 void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, uint8_t* staging) {
   std::memcpy(staging + s.materials, gpu.materialData.data(), s.materialBytes);
+  std::memcpy(staging + s.extensions, gpu.materialExtensionData.data(), s.extensionBytes);
   std::memcpy(staging + s.nodes, gpu.nodeData.data(), gpu.nodeData.size() * sizeof(gpu::NodeData));
   std::memcpy(staging + s.lights, gpu.lightData.data(),
               gpu.lightData.size() * sizeof(gpu::LightData));
@@ -235,8 +239,8 @@ void copyRegion(VkCommandBuffer cmd, VkBuffer src, VkDeviceSize srcOffset, const
 VkDescriptorPool createPool(const Context& ctx, uint32_t materialSets) {
   const VkDescriptorPoolSize sizes[] = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight},
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 7 * kFramesInFlight},
-      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, materialSets * gpu::kTextureSlotCount},
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8 * kFramesInFlight},
+      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, materialSets * gpu::kMaterialTextureCount},
   };
   auto info = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
   info.maxSets = materialSets + kFramesInFlight;
@@ -263,12 +267,17 @@ void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlig
                     SceneGpu& gpu) {
   for (uint32_t i = 0; i < kFramesInFlight; ++i) {
     const VkDescriptorBufferInfo buffers[] = {
-        {frameData[i], 0, sizeof(gpu::FrameData)},    {gpu.nodes.buffer, 0, VK_WHOLE_SIZE},
-        {gpu.materials.buffer, 0, VK_WHOLE_SIZE},     {gpu.lightBuffer.buffer, 0, VK_WHOLE_SIZE},
-        {gpu.morphWeights.buffer, 0, VK_WHOLE_SIZE},  {gpu.morphTargets.buffer, 0, VK_WHOLE_SIZE},
-        {gpu.jointMatrices.buffer, 0, VK_WHOLE_SIZE}, {gpu.influences.buffer, 0, VK_WHOLE_SIZE},
+        {frameData[i], 0, sizeof(gpu::FrameData)},
+        {gpu.nodes.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.materials.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.lightBuffer.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.morphWeights.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.morphTargets.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.jointMatrices.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.influences.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.materialExtensions.buffer, 0, VK_WHOLE_SIZE},
     };
-    constexpr uint32_t kBindings = 8;  // pipelines.h, set 0
+    constexpr uint32_t kBindings = 9;  // pipelines.h, set 0
     VkWriteDescriptorSet writes[kBindings];
     for (uint32_t b = 0; b < kBindings; ++b) {
       writes[b] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
@@ -285,20 +294,21 @@ void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlig
 
 void writeMaterialSets(const Context& ctx, const scene::Scene& scene, SceneGpu& gpu) {
   for (size_t m = 0; m < gpu.materialSets.size(); ++m) {
-    VkDescriptorImageInfo images[gpu::kTextureSlotCount];
-    VkWriteDescriptorSet writes[gpu::kTextureSlotCount];
-    for (int slot = 0; slot < gpu::kTextureSlotCount; ++slot) {
+    VkDescriptorImageInfo images[gpu::kMaterialTextureCount];
+    VkWriteDescriptorSet writes[gpu::kMaterialTextureCount];
+    for (int slot = 0; slot < gpu::kMaterialTextureCount; ++slot) {
       VkDescriptorImageInfo& info = images[slot];
       info.imageLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
       info.sampler = gpu.defaultSampler;
-      info.imageView = isColorSlot(slot)          ? gpu.white.srgb
-                       : slot == gpu::kSlotNormal ? gpu.flatNormal.unorm
-                                                  : gpu.white.unorm;
+      const bool normal = slot == gpu::kSlotNormal || slot == gpu::kSlotClearcoatNormal;
+      info.imageView = gpu::isColorSlot(slot) ? gpu.white.srgb
+                       : normal               ? gpu.flatNormal.unorm
+                                              : gpu.white.unorm;
       const int image =
           m < scene.materials.size() ? slotImage(scene, scene.materials[m], slot) : -1;
       if (image >= 0) {
         const Texture& t = gpu.textures[image];
-        info.imageView = isColorSlot(slot) ? t.srgb : t.unorm;
+        info.imageView = gpu::isColorSlot(slot) ? t.srgb : t.unorm;
         const int sampler = scene.textures[scene.materials[m].textures[slot]].sampler;
         if (sampler >= 0 && sampler < int(gpu.samplers.size()))
           info.sampler = gpu.samplers[sampler];
@@ -310,7 +320,7 @@ void writeMaterialSets(const Context& ctx, const scene::Scene& scene, SceneGpu& 
       writes[slot].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
       writes[slot].pImageInfo = &info;
     }
-    vkUpdateDescriptorSets(ctx.device, gpu::kTextureSlotCount, writes, 0, nullptr);
+    vkUpdateDescriptorSets(ctx.device, gpu::kMaterialTextureCount, writes, 0, nullptr);
   }
 }
 
@@ -326,6 +336,19 @@ uint32_t shaderFeatures(const scene::Scene& scene, const scene::Primitive& p, ui
   if (m.alpha.w > 0.5f) features |= kFeatureUnlit;
   if (p.normals.size() != p.positions.size()) features |= kFeatureNoNormals;
   return features;
+}
+
+// The extension texture slots and layers mesh.frag is specialized for with `material`
+// (Draw::extensionSlots, Draw::layers). An unlit material has no layer.
+void materialLayers(const scene::Scene& scene, uint32_t material, Draw& d) {
+  d.extensionSlots = 0;
+  d.layers = 0;
+  if (material >= scene.materials.size() || material >= scene.materialExtensionData.size()) return;
+  if (scene.materials[material].unlit) return;
+  d.layers = scene::materialLayers(scene.materials[material]);
+  const gpu::MaterialExtensionData& e = scene.materialExtensionData[material];
+  for (int i = 0; i < gpu::kExtensionTextureCount; ++i)
+    if (e.textures[i].info.y >= 0.0f) d.extensionSlots |= 1u << i;
 }
 
 void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& s, SceneGpu& gpu) {
@@ -353,6 +376,7 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
           d.doubleSided = mat.doubleSided;
         }
         d.features = shaderFeatures(scene, p, d.material);
+        materialLayers(scene, d.material, d);
         d.center = p.bounds.empty() ? glm::vec3(0.0f) : 0.5f * (p.bounds.min + p.bounds.max);
         deformDraw(scene, uint32_t(n), p, s.deform.primitives[node.mesh][pi], gpu, d);
         gpu.draws.push_back(d);
@@ -372,12 +396,13 @@ gpu::NodeData nodeData(const glm::mat4& world) {
   return d;
 }
 
-void refreshMaterials(const scene::Scene& scene, const scene::DirtyRanges& ranges, SceneGpu& gpu,
-                      scene::DirtyRanges& changed) {
-  const uint64_t size =
-      std::min(gpu.materialData.size(), scene.materialData.size()) * sizeof(gpu::MaterialData);
-  const auto* source = reinterpret_cast<const uint8_t*>(scene.materialData.data());
-  auto* mirror = reinterpret_cast<uint8_t*>(gpu.materialData.data());
+namespace {
+
+// Copies `ranges` of the `size` bytes at `source` to the same bytes of `mirror` and marks them.
+void refreshMirror(const void* sourceBytes, void* mirrorBytes, uint64_t size,
+                   const scene::DirtyRanges& ranges, scene::DirtyRanges& changed) {
+  const auto* source = static_cast<const uint8_t*>(sourceBytes);
+  auto* mirror = static_cast<uint8_t*>(mirrorBytes);
   for (const scene::ByteRange& r : ranges.ranges()) {
     const uint64_t begin = std::min<uint64_t>(r.offset, size);
     const uint64_t end = std::min<uint64_t>(uint64_t(r.offset) + r.size, size);
@@ -385,6 +410,24 @@ void refreshMaterials(const scene::Scene& scene, const scene::DirtyRanges& range
     std::memcpy(mirror + begin, source + begin, end - begin);
     changed.mark(uint32_t(begin), uint32_t(end - begin));
   }
+}
+
+}  // namespace
+
+void refreshMaterials(const scene::Scene& scene, const scene::DirtyRanges& ranges, SceneGpu& gpu,
+                      scene::DirtyRanges& changed) {
+  refreshMirror(
+      scene.materialData.data(), gpu.materialData.data(),
+      std::min(gpu.materialData.size(), scene.materialData.size()) * sizeof(gpu::MaterialData),
+      ranges, changed);
+}
+
+void refreshMaterialExtensions(const scene::Scene& scene, const scene::DirtyRanges& ranges,
+                               SceneGpu& gpu, scene::DirtyRanges& changed) {
+  refreshMirror(scene.materialExtensionData.data(), gpu.materialExtensionData.data(),
+                std::min(gpu.materialExtensionData.size(), scene.materialExtensionData.size()) *
+                    sizeof(gpu::MaterialExtensionData),
+                ranges, changed);
 }
 
 void refreshNodes(const scene::Scene& scene, const scene::DirtyRanges& worldRanges, SceneGpu& gpu,
@@ -439,9 +482,9 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   // Which images are sampled, and through which views.
   std::vector<bool> srgb(scene.images.size(), false), unorm(scene.images.size(), false);
   for (const scene::Material& m : scene.materials) {
-    for (int slot = 0; slot < gpu::kTextureSlotCount; ++slot) {
+    for (int slot = 0; slot < gpu::kMaterialTextureCount; ++slot) {
       const int image = slotImage(scene, m, slot);
-      if (image >= 0) (isColorSlot(slot) ? srgb : unorm)[image] = true;
+      if (image >= 0) (gpu::isColorSlot(slot) ? srgb : unorm)[image] = true;
     }
   }
   std::vector<bool> upload(scene.images.size());
@@ -465,6 +508,7 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   // Materials, nodes and lights are then updated by per-frame copies (uploads.h).
   const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | dst;
   gpu.materials = createBuffer(ctx, s.materialBytes, storage, local);
+  gpu.materialExtensions = createBuffer(ctx, s.extensionBytes, storage, local);
   gpu.nodes = createBuffer(ctx, gpu.nodeData.size() * sizeof(gpu::NodeData), storage, local);
   gpu.lightBuffer =
       createBuffer(ctx, gpu.lightData.size() * sizeof(gpu::LightData), storage, local);
@@ -484,6 +528,7 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   copyRegion(oneShot.cmd, staging.buffer, s.vertices, gpu.vertices);
   copyRegion(oneShot.cmd, staging.buffer, s.indices, gpu.indices);
   copyRegion(oneShot.cmd, staging.buffer, s.materials, gpu.materials);
+  copyRegion(oneShot.cmd, staging.buffer, s.extensions, gpu.materialExtensions);
   copyRegion(oneShot.cmd, staging.buffer, s.nodes, gpu.nodes);
   copyRegion(oneShot.cmd, staging.buffer, s.lights, gpu.lightBuffer);
   copyRegion(oneShot.cmd, staging.buffer, s.influences, gpu.influences);
@@ -528,6 +573,7 @@ void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {
   destroyBuffer(ctx, gpu.vertices);
   destroyBuffer(ctx, gpu.indices);
   destroyBuffer(ctx, gpu.materials);
+  destroyBuffer(ctx, gpu.materialExtensions);
   destroyBuffer(ctx, gpu.nodes);
   destroyBuffer(ctx, gpu.lightBuffer);
   destroyBuffer(ctx, gpu.influences);

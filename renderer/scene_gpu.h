@@ -33,6 +33,9 @@ struct Draw {
   uint32_t node = 0;
   uint32_t material = 0;  // index into the MaterialData array (default: materials.size())
   uint32_t features = 0;  // ShaderFeature bits (pipelines.h) of the material and primitive
+  // The material's extension texture slots and gpu::kLayer* bits (PipelineKey).
+  uint32_t extensionSlots = 0;
+  uint32_t layers = 0;
   scene::Topology topology = scene::Topology::Triangles;
   bool blend = false;
   bool doubleSided = false;
@@ -62,9 +65,10 @@ struct SceneFrame {
 struct SceneGpu {
   Buffer vertices;  // device-local, the streams one after the other
   std::array<VkDeviceSize, kStreamCount> streamOffsets{};
-  Buffer indices;      // device-local, uint32
-  Buffer materials;    // device-local, gpu::MaterialData per material + the default
-  Buffer nodes;        // device-local, gpu::NodeData per node (at least one entry)
+  Buffer indices;             // device-local, uint32
+  Buffer materials;           // device-local, gpu::MaterialData per material + the default
+  Buffer materialExtensions;  // device-local, gpu::MaterialExtensionData, the same entries
+  Buffer nodes;               // device-local, gpu::NodeData per node (at least one entry)
   Buffer lightBuffer;  // device-local, gpu::LightData per light instance (at least one entry)
   // Skinning and morphing (deform_gpu.h), read by mesh.vert. Uploaded once: the skin
   // influences and the morph target displacements of every primitive. Updated per frame: the
@@ -77,6 +81,7 @@ struct SceneGpu {
   // entry: the sources of the per-frame copies. Sized at creation, never resized (uploads.h
   // keeps pointers to them).
   std::vector<gpu::MaterialData> materialData;
+  std::vector<gpu::MaterialExtensionData> materialExtensionData;
   std::vector<gpu::NodeData> nodeData;
   std::vector<gpu::LightData> lightData;
   std::vector<float> weightData;  // morphWeights (at least one entry)
@@ -118,6 +123,10 @@ gpu::NodeData nodeData(const glm::mat4& world);
 // gpu.materialData.
 void refreshMaterials(const scene::Scene& scene, const scene::DirtyRanges& ranges, SceneGpu& gpu,
                       scene::DirtyRanges& changed);
+// Copies `ranges` (Region::MaterialExtensions: byte ranges of scene.materialExtensionData)
+// into gpu.materialExtensionData.
+void refreshMaterialExtensions(const scene::Scene& scene, const scene::DirtyRanges& ranges,
+                               SceneGpu& gpu, scene::DirtyRanges& changed);
 // Recomputes the NodeData of the nodes whose world matrices `worldRanges` covers (byte ranges
 // of scene.world, DirtySet::worldMatrices), and only those: 128 bytes a node.
 void refreshNodes(const scene::Scene& scene, const scene::DirtyRanges& worldRanges, SceneGpu& gpu,

@@ -152,6 +152,8 @@ void checkImagesSamplersTextures(const JsonChecker& c, const Json& root) {
   }
 }
 
+}  // namespace
+
 void checkTextureInfo(const JsonChecker& c, const Json& o, const std::string& at, const char* key,
                       const char* extra) {
   const Json* info = c.object(o, at, key, false);
@@ -170,6 +172,8 @@ void checkTextureInfo(const JsonChecker& c, const Json& o, const std::string& at
   c.numbers(*transform, tp, "scale", 2);
   c.integer(*transform, tp, "texCoord", false);
 }
+
+namespace {
 
 void checkMaterials(const JsonChecker& c, const Json& root) {
   const Json& materials = array(root, "materials");

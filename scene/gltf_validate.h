@@ -9,6 +9,14 @@
 
 namespace vitrine::scene {
 
+class JsonChecker;
+
+// Checks textureInfo `key` of object `o` (at pointer `at`) when present: its texture index in
+// range, texCoord, the number `extra` ("scale", "strength") when not null, and its
+// KHR_texture_transform. Throws JsonCheckFailure.
+void checkTextureInfo(const JsonChecker& c, const Json& o, const std::string& at, const char* key,
+                      const char* extra);
+
 // Extensions the loader implements; any other entry of extensionsRequired is an error
 // (glTF 2.0 §3.12 Specifying Extensions: a client MUST NOT load an asset whose required extensions
 // it lacks).

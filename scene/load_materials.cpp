@@ -1,6 +1,7 @@
 #include <cstring>
 
 #include "gltf_enums.h"
+#include "gltf_validate.h"
 #include "json_checker.h"
 #include "load_steps.h"
 #include "material_extensions.h"
@@ -45,9 +46,11 @@ Sampler readSampler(const Json& j) {
   return s;
 }
 
-// Fills texture slot `slot` from a textureInfo (§3.9.2, §3.9.3) and its KHR_texture_transform.
+// Fills texture slot `slot` (m.textures, and its TextureRef `ref` in gpu::MaterialData or
+// gpu::MaterialExtensionData) from a textureInfo (§3.9.2, §3.9.3) and its
+// KHR_texture_transform.
 void readTextureInfo(const LoadContext& ctx, const Json* info, const std::string& at, int slot,
-                     Material& m, gpu::MaterialData& d) {
+                     Material& m, gpu::TextureRef& ref) {
   if (!info) return;
   int texCoord = int(integer(*info, "texCoord", 0));
   glm::vec2 offset(0.0f), scale(1.0f);
@@ -61,8 +64,8 @@ void readTextureInfo(const LoadContext& ctx, const Json* info, const std::string
     texCoord = int(integer(*t, "texCoord", texCoord));
   }
   // Kept even for a texture ignored below: the Object Model addresses these values.
-  d.textures[slot].uvTransform = glm::vec4(offset, scale);
-  d.textures[slot].info.x = rotation;
+  ref.uvTransform = glm::vec4(offset, scale);
+  ref.info.x = rotation;
   if (texCoord > 1) {
     ctx.warnings.push_back(located(at, "TEXCOORD_" + std::to_string(texCoord) +
                                            " is not supported (only sets 0 and 1); texture "
@@ -70,14 +73,15 @@ void readTextureInfo(const LoadContext& ctx, const Json* info, const std::string
     return;
   }
   m.textures[size_t(slot)] = int(integer(*info, "index", -1));
-  d.textures[slot].info = glm::vec4(rotation, float(texCoord), 0.0f, 0.0f);
+  ref.info = glm::vec4(rotation, float(texCoord), 0.0f, 0.0f);
 }
 
 // The extension objects of material `j` (MaterialExtension) and their factors, into
 // m.extensions, d (emissiveStrength) and e. validateGltfJson() does not look inside these
 // objects, so their types are checked here (throws JsonCheckFailure).
-void readExtensions(const JsonChecker& c, const Json& j, const std::string& at, Material& m,
-                    gpu::MaterialData& d, gpu::MaterialExtensionData& e) {
+void readExtensions(const LoadContext& ctx, const JsonChecker& c, const Json& j,
+                    const std::string& at, Material& m, gpu::MaterialData& d,
+                    gpu::MaterialExtensionData& e) {
   const Json* ext = member(j, "extensions");
   if (!ext) return;
   const std::string extAt = at + "/extensions";
@@ -86,7 +90,11 @@ void readExtensions(const JsonChecker& c, const Json& j, const std::string& at, 
     if (!object) continue;
     m.extensions |= 1u << uint32_t(info.id);
     const std::string objectAt = extAt + jsonPointer(info.name);
-    for (const char* texture : info.textures) c.object(*object, objectAt, texture, false);
+    for (const ExtensionTexture& t : info.textures) {
+      checkTextureInfo(c, *object, objectAt, t.name, nullptr);
+      readTextureInfo(ctx, member(*object, t.name), objectAt + jsonPointer(t.name), t.slot, m,
+                      e.textures[t.slot - gpu::kTextureSlotCount]);
+    }
     for (const ExtensionFactor& f : info.factors) {
       const Json* holder = f.parent ? member(*object, f.parent) : object;
       if (!holder) continue;
@@ -130,20 +138,22 @@ void readMaterial(const LoadContext& ctx, const JsonChecker& c, const Json& j,
   d.params.x = float(number(pbr, "metallicFactor", 1.0));
   d.params.y = float(number(pbr, "roughnessFactor", 1.0));
   readTextureInfo(ctx, member(pbr, "baseColorTexture"), pbrAt + "/baseColorTexture",
-                  gpu::kSlotBaseColor, m, d);
+                  gpu::kSlotBaseColor, m, d.textures[gpu::kSlotBaseColor]);
   readTextureInfo(ctx, member(pbr, "metallicRoughnessTexture"), pbrAt + "/metallicRoughnessTexture",
-                  gpu::kSlotMetallicRoughness, m, d);
+                  gpu::kSlotMetallicRoughness, m, d.textures[gpu::kSlotMetallicRoughness]);
   const Json* normal = member(j, "normalTexture");
   const Json* occlusion = member(j, "occlusionTexture");
   d.params.z = normal ? float(number(*normal, "scale", 1.0)) : 1.0f;
   d.params.w = occlusion ? float(number(*occlusion, "strength", 1.0)) : 1.0f;
-  readTextureInfo(ctx, normal, at + "/normalTexture", gpu::kSlotNormal, m, d);
-  readTextureInfo(ctx, occlusion, at + "/occlusionTexture", gpu::kSlotOcclusion, m, d);
+  readTextureInfo(ctx, normal, at + "/normalTexture", gpu::kSlotNormal, m,
+                  d.textures[gpu::kSlotNormal]);
+  readTextureInfo(ctx, occlusion, at + "/occlusionTexture", gpu::kSlotOcclusion, m,
+                  d.textures[gpu::kSlotOcclusion]);
   readTextureInfo(ctx, member(j, "emissiveTexture"), at + "/emissiveTexture", gpu::kSlotEmissive, m,
-                  d);
+                  d.textures[gpu::kSlotEmissive]);
 
   d.emissive = glm::vec4(vec<3>(j, "emissiveFactor", glm::vec3(0.0f)), 1.0f);
-  readExtensions(c, j, at, m, d, e);  // emissive.w: KHR_materials_emissive_strength
+  readExtensions(ctx, c, j, at, m, d, e);  // emissive.w: KHR_materials_emissive_strength
   const float alphaMode = m.alphaMode == AlphaMode::Mask    ? float(gpu::kAlphaMask)
                           : m.alphaMode == AlphaMode::Blend ? float(gpu::kAlphaBlend)
                                                             : float(gpu::kAlphaOpaque);

@@ -50,33 +50,43 @@ constexpr ExtensionFactor kDiffuseTransmission[] = {
     {"diffuseTransmissionColorFactor", nullptr, 3, VITRINE_EXT(diffuseTransmission, 0), false}};
 #undef VITRINE_EXT
 
-constexpr const char* kSpecularTextures[] = {"specularTexture", "specularColorTexture"};
-constexpr const char* kSheenTextures[] = {"sheenColorTexture", "sheenRoughnessTexture"};
-constexpr const char* kClearcoatTextures[] = {"clearcoatTexture", "clearcoatRoughnessTexture",
-                                              "clearcoatNormalTexture"};
-constexpr const char* kTransmissionTextures[] = {"transmissionTexture"};
-constexpr const char* kVolumeTextures[] = {"thicknessTexture"};
-constexpr const char* kIridescenceTextures[] = {"iridescenceTexture",
-                                                "iridescenceThicknessTexture"};
-constexpr const char* kAnisotropyTextures[] = {"anisotropyTexture"};
-constexpr const char* kDiffuseTransmissionTextures[] = {"diffuseTransmissionTexture",
-                                                        "diffuseTransmissionColorTexture"};
+constexpr ExtensionTexture kSpecularTextures[] = {
+    {"specularTexture", gpu::kSlotSpecular}, {"specularColorTexture", gpu::kSlotSpecularColor}};
+constexpr ExtensionTexture kSheenTextures[] = {{"sheenColorTexture", gpu::kSlotSheenColor},
+                                               {"sheenRoughnessTexture", gpu::kSlotSheenRoughness}};
+constexpr ExtensionTexture kClearcoatTextures[] = {
+    {"clearcoatTexture", gpu::kSlotClearcoat},
+    {"clearcoatRoughnessTexture", gpu::kSlotClearcoatRoughness},
+    {"clearcoatNormalTexture", gpu::kSlotClearcoatNormal}};
+constexpr ExtensionTexture kTransmissionTextures[] = {
+    {"transmissionTexture", gpu::kSlotTransmission}};
+constexpr ExtensionTexture kVolumeTextures[] = {{"thicknessTexture", gpu::kSlotThickness}};
+constexpr ExtensionTexture kIridescenceTextures[] = {
+    {"iridescenceTexture", gpu::kSlotIridescence},
+    {"iridescenceThicknessTexture", gpu::kSlotIridescenceThickness}};
+constexpr ExtensionTexture kAnisotropyTextures[] = {{"anisotropyTexture", gpu::kSlotAnisotropy}};
+constexpr ExtensionTexture kDiffuseTransmissionTextures[] = {
+    {"diffuseTransmissionTexture", gpu::kSlotDiffuseTransmission},
+    {"diffuseTransmissionColorTexture", gpu::kSlotDiffuseTransmissionColor}};
 
 using E = MaterialExtension;
 const MaterialExtensionInfo kTable[] = {
-    {E::Unlit, "KHR_materials_unlit", {}, {}},
-    {E::EmissiveStrength, "KHR_materials_emissive_strength", kEmissiveStrength, {}},
-    {E::Ior, "KHR_materials_ior", kIor, {}},
-    {E::Specular, "KHR_materials_specular", kSpecular, kSpecularTextures},
-    {E::Sheen, "KHR_materials_sheen", kSheen, kSheenTextures},
-    {E::Clearcoat, "KHR_materials_clearcoat", kClearcoat, kClearcoatTextures},
-    {E::Transmission, "KHR_materials_transmission", kTransmission, kTransmissionTextures},
-    {E::Volume, "KHR_materials_volume", kVolume, kVolumeTextures},
-    {E::Iridescence, "KHR_materials_iridescence", kIridescence, kIridescenceTextures},
-    {E::Anisotropy, "KHR_materials_anisotropy", kAnisotropy, kAnisotropyTextures},
-    {E::Dispersion, "KHR_materials_dispersion", kDispersion, {}},
+    {E::Unlit, "KHR_materials_unlit", {}, {}, 0},
+    {E::EmissiveStrength, "KHR_materials_emissive_strength", kEmissiveStrength, {}, 0},
+    {E::Ior, "KHR_materials_ior", kIor, {}, gpu::kLayerIor},
+    {E::Specular, "KHR_materials_specular", kSpecular, kSpecularTextures, gpu::kLayerSpecular},
+    {E::Sheen, "KHR_materials_sheen", kSheen, kSheenTextures, gpu::kLayerSheen},
+    {E::Clearcoat, "KHR_materials_clearcoat", kClearcoat, kClearcoatTextures, gpu::kLayerClearcoat},
+    {E::Transmission, "KHR_materials_transmission", kTransmission, kTransmissionTextures,
+     gpu::kLayerTransmission},
+    {E::Volume, "KHR_materials_volume", kVolume, kVolumeTextures, gpu::kLayerVolume},
+    {E::Iridescence, "KHR_materials_iridescence", kIridescence, kIridescenceTextures,
+     gpu::kLayerIridescence},
+    {E::Anisotropy, "KHR_materials_anisotropy", kAnisotropy, kAnisotropyTextures,
+     gpu::kLayerAnisotropy},
+    {E::Dispersion, "KHR_materials_dispersion", kDispersion, {}, gpu::kLayerDispersion},
     {E::DiffuseTransmission, "KHR_materials_diffuse_transmission", kDiffuseTransmission,
-     kDiffuseTransmissionTextures},
+     kDiffuseTransmissionTextures, gpu::kLayerDiffuseTransmission},
 };
 static_assert(std::size(kTable) == size_t(MaterialExtension::Count));
 
@@ -91,6 +101,13 @@ const MaterialExtensionInfo* findMaterialExtension(std::string_view name) {
     if (name == e.name) return &e;
   }
   return nullptr;
+}
+
+uint32_t materialLayers(const Material& material) {
+  uint32_t layers = 0;
+  for (const MaterialExtensionInfo& e : kTable)
+    if (material.has(e.id)) layers |= e.layer;
+  return layers;
 }
 
 const char* materialExtensionName(MaterialExtension extension) {
@@ -110,7 +127,11 @@ gpu::MaterialExtensionData defaultMaterialExtensionData() {
   e.clearcoat = glm::vec4(0.0f, 0.0f, 1.0f, 0.0f);
   // KHR_materials_iridescence: factor 0, ior 1.3, thickness 100 to 400 nm.
   e.iridescence = glm::vec4(0.0f, 1.3f, 100.0f, 400.0f);
-  e.anisotropy = glm::vec4(0.0f);  // KHR_materials_anisotropy
+  e.anisotropy = glm::vec4(0.0f);          // KHR_materials_anisotropy
+  for (gpu::TextureRef& t : e.textures) {  // no texture, identity transform
+    t.uvTransform = glm::vec4(0.0f, 0.0f, 1.0f, 1.0f);
+    t.info = glm::vec4(0.0f, -1.0f, 0.0f, 0.0f);
+  }
   return e;
 }
 

@@ -23,11 +23,18 @@ struct ExtensionFactor {
   bool inMaterialData;  // emissiveStrength lives in gpu::MaterialData::emissive.w
 };
 
+// A textureInfo property of an extension object and the texture slot (gpu::kSlot*) it fills.
+struct ExtensionTexture {
+  const char* name;  // "specularColorTexture"
+  int slot;          // gpu::kSlotSpecularColor
+};
+
 struct MaterialExtensionInfo {
   MaterialExtension id;
   const char* name;  // "KHR_materials_specular"
   std::span<const ExtensionFactor> factors;
-  std::span<const char* const> textures;  // its textureInfo properties
+  std::span<const ExtensionTexture> textures;  // its textureInfo properties
+  uint32_t layer;  // its gpu::kLayer* bit (0: unlit and emissive strength, no layer)
 };
 
 // Every extension of MaterialExtension, in that order.

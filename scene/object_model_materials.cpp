@@ -1,6 +1,6 @@
 // resolvePointer() for /materials/N/...: the core material properties of the glTF 2.0 Asset
-// Object Model ("Core Pointers"), KHR_texture_transform on the five core texture slots and
-// the factors of the material extensions in material_extensions.h ("Extension Pointers").
+// Object Model ("Core Pointers"), KHR_texture_transform on every texture slot and the factors
+// of the material extensions in material_extensions.h ("Extension Pointers").
 #include "material_extensions.h"
 #include "object_model_detail.h"
 
@@ -22,15 +22,20 @@ ResolveResult coreSlot(const MaterialQuery& m, ValueType type, float* data, uint
               offsetIn(m.q.scene.materialData.data(), data));
 }
 
+// A value of gpu::MaterialExtensionData: byteOffset is into Scene::materialExtensionData.
+ResolveResult extensionSlot(const MaterialQuery& m, ValueType type, float* data, uint32_t count) {
+  return slot(type, Region::MaterialExtensions, m.index, data, count,
+              offsetIn(m.q.scene.materialExtensionData.data(), data));
+}
+
 ResolveResult factorSlot(const MaterialQuery& m, const ExtensionFactor& f) {
   const ValueType type = f.count == 3 ? ValueType::Float3 : ValueType::Float;
   if (f.inMaterialData) {
     return coreSlot(m, type, reinterpret_cast<float*>(reinterpret_cast<char*>(&m.data) + f.offset),
                     f.count);
   }
-  float* data = reinterpret_cast<float*>(reinterpret_cast<char*>(&m.ext) + f.offset);
-  return slot(type, Region::MaterialExtensions, m.index, data, f.count,
-              offsetIn(m.q.scene.materialExtensionData.data(), data));
+  return extensionSlot(
+      m, type, reinterpret_cast<float*>(reinterpret_cast<char*>(&m.ext) + f.offset), f.count);
 }
 
 // The KHR_texture_transform object of textureInfo `info` named `name`, or a rejection: its
@@ -41,6 +46,31 @@ const Json* textureTransform(const Json& info, const char* name, ResolveResult& 
   if (!transform)
     out = fail(std::string("the ") + name + " has no KHR_texture_transform extension object");
   return transform;
+}
+
+// t[i...] under a KHR_texture_transform object `transform` of texture slot `slotIndex`: its
+// values live in the slot's gpu::TextureRef, uvTransform = (offset, scale), info.x = rotation.
+ResolveResult resolveTransform(const MaterialQuery& m, const Json& transform, int slotIndex,
+                               size_t i) {
+  const Tokens& t = m.q.t;
+  if (i >= t.size()) return notAProperty();
+  const std::string& prop = t[i];
+  const bool core = slotIndex < gpu::kTextureSlotCount;
+  gpu::TextureRef& ref =
+      core ? m.data.textures[slotIndex] : m.ext.textures[slotIndex - gpu::kTextureSlotCount];
+  const auto valueSlot = [&](ValueType type, float* data, uint32_t count) {
+    return core ? coreSlot(m, type, data, count) : extensionSlot(m, type, data, count);
+  };
+  const bool last = i + 1 == t.size();
+  if (prop == "offset" || prop == "scale") {
+    if (!last) return componentOf(ValueType::Float2);
+    return valueSlot(ValueType::Float2, prop == "offset" ? &ref.uvTransform.x : &ref.uvTransform.z,
+                     2);
+  }
+  if (!last) return notAProperty();
+  if (prop == "rotation") return valueSlot(ValueType::Float, &ref.info.x, 1);
+  if (prop == "texCoord") return readOnlyValue(transform, "texCoord", "");
+  return notAProperty();
 }
 
 // t[i...] under a core textureInfo `name` (glTF 2.0 textureInfo, normalTextureInfo,
@@ -66,26 +96,14 @@ ResolveResult resolveTextureInfo(const MaterialQuery& m, const Json* info, const
   ResolveResult r;
   const Json* transform = textureTransform(*info, name, r);
   if (!transform) return r;
-  if (i + 2 >= t.size()) return notAProperty();
-  const std::string& prop = t[i + 2];
-  gpu::TextureRef& ref = m.data.textures[slotIndex];
-  const bool last = i + 3 == t.size();
-  // gpu::TextureRef: uvTransform = (offset, scale), info.x = rotation.
-  if (prop == "offset" || prop == "scale") {
-    if (!last) return componentOf(ValueType::Float2);
-    return coreSlot(m, ValueType::Float2,
-                    prop == "offset" ? &ref.uvTransform.x : &ref.uvTransform.z, 2);
-  }
-  if (!last) return notAProperty();
-  if (prop == "rotation") return coreSlot(m, ValueType::Float, &ref.info.x, 1);
-  if (prop == "texCoord") return readOnlyValue(*transform, "texCoord", "");
-  return notAProperty();
+  return resolveTransform(m, *transform, slotIndex, i + 2);
 }
 
 // t[i...] under textureInfo `texture` of extension `e`'s object.
 ResolveResult resolveExtensionTexture(const MaterialQuery& m, const MaterialExtensionInfo& e,
-                                      const Json& object, const char* texture, size_t i) {
+                                      const Json& object, const ExtensionTexture& tex, size_t i) {
   const Tokens& t = m.q.t;
+  const char* texture = tex.name;
   const Json* info = member(object, texture);
   if (!info) {
     return fail(std::string("the ") + e.name + " extension object has no " + texture + " object");
@@ -104,17 +122,7 @@ ResolveResult resolveExtensionTexture(const MaterialQuery& m, const MaterialExte
   ResolveResult r;
   const Json* transform = textureTransform(*info, texture, r);
   if (!transform) return r;
-  if (i + 3 != t.size()) return notAProperty();
-  const std::string& prop = t[i + 2];
-  if (prop == "offset" || prop == "rotation" || prop == "scale") {
-    // The Object Model lists these for every extension textureInfo; Vitrine stores texture
-    // transforms in gpu::MaterialData for the core slots only.
-    return fail(
-        "not supported yet: KHR_texture_transform of extension textures (Vitrine keeps it for "
-        "the five core texture slots only)");
-  }
-  if (prop == "texCoord") return readOnlyValue(*transform, "texCoord", "");
-  return notAProperty();
+  return resolveTransform(m, *transform, tex.slot, i + 2);
 }
 
 // /materials/N/extensions/<name>/...
@@ -138,8 +146,8 @@ ResolveResult resolveMaterialExtension(const MaterialQuery& m) {
     if (t.size() != 5) return f.count == 3 ? componentOf(ValueType::Float3) : notAProperty();
     return factorSlot(m, f);
   }
-  for (const char* texture : e->textures) {
-    if (p == texture) return resolveExtensionTexture(m, *e, object, texture, 5);
+  for (const ExtensionTexture& texture : e->textures) {
+    if (p == texture.name) return resolveExtensionTexture(m, *e, object, texture, 5);
   }
   return notAProperty();
 }

@@ -206,6 +206,11 @@ enum class MaterialExtension : uint8_t {
 // "KHR_materials_ior" for MaterialExtension::Ior, ...
 const char* materialExtensionName(MaterialExtension extension);
 
+struct Material;
+// The gpu::kLayer* bits of the extension objects `material` has: the layers mesh.frag computes
+// for it.
+uint32_t materialLayers(const Material& material);
+
 struct Material {
   std::string name;
   AlphaMode alphaMode = AlphaMode::Opaque;
@@ -213,8 +218,15 @@ struct Material {
   bool unlit = false;
   uint32_t extensions = 0;  // bit set of MaterialExtension: which extension objects exist
   bool has(MaterialExtension e) const { return (extensions >> uint32_t(e)) & 1u; }
-  // Texture per slot (gpu::kSlot*): index into Scene::textures, -1 when absent.
-  std::array<int, gpu::kTextureSlotCount> textures{-1, -1, -1, -1, -1};
+  // Texture per slot (gpu::kSlot*, the extensions' slots included): index into
+  // Scene::textures, -1 when absent.
+  std::array<int, gpu::kMaterialTextureCount> textures = noTextures();
+
+  static constexpr std::array<int, gpu::kMaterialTextureCount> noTextures() {
+    std::array<int, gpu::kMaterialTextureCount> t{};
+    for (int& i : t) i = -1;
+    return t;
+  }
 };
 
 struct SceneRoots {

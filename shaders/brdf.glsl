@@ -29,13 +29,27 @@ float visibilitySmith(float nDotL, float nDotV, float alpha2) {
   return 1.0 / (l * v);
 }
 
+// Schlick's Fresnel weight (1 - |V.H|)^5 (Appendix B, fresnel_mix and conductor_fresnel).
+float fresnelWeight(float vDotH) {
+  const float s = 1.0 - abs(vDotH);
+  return s * s * s * s * s;
+}
+
+// The dielectric lobe pair of Appendix B, fresnel_mix(ior, base = diffuse, layer = specular),
+// in the RGB form KHR_materials_specular gives it ("Implementation"): the Fresnel term
+// `fresnel` = mix(dielectric_f0, dielectric_f90, fresnelWeight) weighs the specular lobe
+// colour by colour, and the diffuse lobe keeps 1 - max_value(fresnel). With f0 0.04 and f90 1
+// (no extension) this is Appendix B's mix(diffuse, specular, F).
+vec3 dielectricBrdf(vec3 fresnel, vec3 diffuse, vec3 specular) {
+  return fresnel * specular + (1.0 - max(fresnel.r, max(fresnel.g, fresnel.b))) * diffuse;
+}
+
 // The material of Appendix B's structure, mix(dielectric_brdf, metal_brdf, metallic), with
 // Schlick Fresnel for each layer. Not the "simplified" c_diff / f0 form: that one weighs the
 // diffuse part by (1 - F) of the metal-mixed Fresnel, which differs for 0 < metallic < 1.
-vec3 metallicRoughnessBrdf(vec3 baseColor, float metallic, float alpha2, float nDotL,
-                           float nDotV, float nDotH, float vDotH) {
-  const float s = 1.0 - abs(vDotH);
-  const float fw = s * s * s * s * s;
+vec3 metallicRoughnessBrdf(vec3 baseColor, float metallic, float alpha2, float nDotL, float nDotV,
+                           float nDotH, float vDotH) {
+  const float fw = fresnelWeight(vDotH);
   const float specular = visibilitySmith(nDotL, nDotV, alpha2) * distributionGgx(nDotH, alpha2);
   const float fDielectric = kDielectricF0 + (1.0 - kDielectricF0) * fw;
   const vec3 fMetal = baseColor + (1.0 - baseColor) * fw;
@@ -56,6 +70,20 @@ vec3 iblSpecularAlbedo(vec3 f0, vec2 scaleBias, float nDotV, float perceptualRou
   const vec3 singleScatter = kS * scaleBias.x + scaleBias.y;
   const float eMs = 1.0 - (scaleBias.x + scaleBias.y);
   const vec3 fAvg = f0 + (1.0 - f0) / 21.0;
+  return singleScatter + eMs * singleScatter * fAvg / (1.0 - fAvg * eMs);
+}
+
+// The same albedo for a specular lobe whose Fresnel term is scaled by `weight` at every angle
+// (KHR_materials_specular: F0 and F90 both times specularWeight), as the Khronos sample
+// renderer's getIBLGGXFresnel does: weight 1 is iblSpecularAlbedo.
+vec3 iblSpecularAlbedo(vec3 f0, float weight, vec2 scaleBias, float nDotV,
+                       float perceptualRoughness) {
+  const float s = 1.0 - nDotV;
+  const vec3 fr = max(vec3(1.0 - perceptualRoughness), f0) - f0;
+  const vec3 kS = f0 + fr * (s * s * s * s * s);
+  const vec3 singleScatter = weight * (kS * scaleBias.x + scaleBias.y);
+  const float eMs = 1.0 - (scaleBias.x + scaleBias.y);
+  const vec3 fAvg = weight * (f0 + (1.0 - f0) / 21.0);
   return singleScatter + eMs * singleScatter * fAvg / (1.0 - fAvg * eMs);
 }
 

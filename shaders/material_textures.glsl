@@ -6,13 +6,28 @@
 #define VITRINE_MATERIAL_TEXTURES_GLSL
 
 // One combined image sampler per slot, bindings in kSlot* order. Absent slots hold a default
-// texture; baseColor and emissive are sRGB views (decoded before filtering, as glTF 2.0
-// §3.9.2 asks), the others UNORM (linear data).
+// texture; colour slots (isColorSlot(): baseColor, emissive, specularColor, sheenColor,
+// diffuseTransmissionColor) are sRGB views (decoded before filtering, as glTF 2.0 §3.9.2
+// asks), the others UNORM (linear data).
 layout(set = 1, binding = 0) uniform sampler2D baseColorTexture;
 layout(set = 1, binding = 1) uniform sampler2D metallicRoughnessTexture;
 layout(set = 1, binding = 2) uniform sampler2D normalTexture;
 layout(set = 1, binding = 3) uniform sampler2D occlusionTexture;
 layout(set = 1, binding = 4) uniform sampler2D emissiveTexture;
+layout(set = 1, binding = 5) uniform sampler2D specularTexture;
+layout(set = 1, binding = 6) uniform sampler2D specularColorTexture;
+layout(set = 1, binding = 7) uniform sampler2D sheenColorTexture;
+layout(set = 1, binding = 8) uniform sampler2D sheenRoughnessTexture;
+layout(set = 1, binding = 9) uniform sampler2D clearcoatTexture;
+layout(set = 1, binding = 10) uniform sampler2D clearcoatRoughnessTexture;
+layout(set = 1, binding = 11) uniform sampler2D clearcoatNormalTexture;
+layout(set = 1, binding = 12) uniform sampler2D transmissionTexture;
+layout(set = 1, binding = 13) uniform sampler2D thicknessTexture;
+layout(set = 1, binding = 14) uniform sampler2D iridescenceTexture;
+layout(set = 1, binding = 15) uniform sampler2D iridescenceThicknessTexture;
+layout(set = 1, binding = 16) uniform sampler2D anisotropyTexture;
+layout(set = 1, binding = 17) uniform sampler2D diffuseTransmissionTexture;
+layout(set = 1, binding = 18) uniform sampler2D diffuseTransmissionColorTexture;
 
 // Screen-space derivatives of both texCoord sets, taken once at the top of main(), in
 // uniform control flow: after a discard, or inside a branch on per-pixel data, they would be

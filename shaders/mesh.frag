@@ -1,7 +1,8 @@
-// Mesh fragment shader: the glTF metallic-roughness material (Appendix B) lit by the scene's
-// KHR_lights_punctual lights and the image-based light, plus emission; KHR_materials_unlit;
-// alpha modes; tone mapping. No other light: an asset without lights and without an
-// environment shows only its emission (and its unlit materials).
+// Mesh fragment shader: the glTF metallic-roughness material (Appendix B) with the layers of
+// the KHR_materials_* extensions (material_info.glsl gathers them, ext_*.glsl shade them),
+// lit by the scene's KHR_lights_punctual lights and the image-based light, plus emission;
+// KHR_materials_unlit; alpha modes; tone mapping. No other light: an asset without lights
+// and without an environment shows only its emission (and its unlit materials).
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared_types.h"
@@ -24,6 +25,9 @@ layout(constant_id = 5) const int kTonemap = kTonemapNeutral;
 // A skinned or morphed triangle primitive without NORMAL: its flat normals (glTF 2.0 §3.7.2.1,
 // "for each morph target" §3.7.2.2) are those of the deformed triangle, taken per pixel.
 layout(constant_id = 6) const bool kFlatNormals = false;
+// The material's layers (kLayer* bits: the KHR_materials_* extension objects it has); 0 reads
+// no MaterialExtensionData and shades the core material alone.
+layout(constant_id = 7) const uint kLayers = 0u;
 
 layout(location = 0) in vec3 inWorldPos;
 layout(location = 1) in vec3 inNormal;  // zero: points or lines without NORMAL
@@ -35,6 +39,9 @@ layout(location = 5) in vec4 inTangent;  // zero without TANGENT
 layout(set = 0, binding = 0) uniform FrameBlock { FrameData frame; };
 layout(std430, set = 0, binding = 2) readonly buffer MaterialBlock { MaterialData materials[]; };
 layout(std430, set = 0, binding = 3) readonly buffer LightBlock { LightData lights[]; };
+layout(std430, set = 0, binding = 8) readonly buffer MaterialExtensionBlock {
+  MaterialExtensionData materialExtensions[];
+};
 layout(push_constant) uniform DrawBlock { DrawConstants draw; };
 
 #include "brdf.glsl"
@@ -43,6 +50,13 @@ layout(push_constant) uniform DrawBlock { DrawConstants draw; };
 #include "material_textures.glsl"
 #include "normals.glsl"
 #include "tonemap.glsl"
+// After the above: the gathered material and its layers.
+#include "material_info.glsl"
+#include "ext_anisotropy.glsl"
+#include "ext_clearcoat.glsl"
+#include "ext_iridescence.glsl"
+#include "ext_sheen.glsl"
+#include "ext_transmission.glsl"
 
 layout(location = 0) out vec4 outColor;
 
@@ -55,19 +69,29 @@ vec3 emission(uint m) {
 
 // The image-based light leaving the surface towards v, mixed between the dielectric and the
 // metal like the punctual BRDF, the way the Khronos glTF Sample Renderer does (pbr.frag):
-// dielectric = mix(diffuse, specular, F_dielectric), metal = F_metal * specular, with the
-// Fresnel terms the directional albedos of iblSpecularAlbedo. Unscaled by the intensity.
-vec3 imageBasedLight(vec3 n, vec3 v, vec3 baseColor, float metallic, float roughness) {
+// dielectric = Fresnel-weighted specular + (1 - max Fresnel) diffuse (dielectricBrdf), metal =
+// F_metal * specular, with the Fresnel terms the directional albedos of iblSpecularAlbedo;
+// then the layers. Unscaled by the intensity.
+vec3 imageBasedLight(MaterialInfo info) {
   const float rotation = frame.environment.y;
-  const float nDotV = clamp(dot(n, v), 0.0, 1.0);
-  const vec3 diffuse = baseColor * environmentIrradiance(n, rotation) / kPi;
+  const float nDotV = clamp(info.nDotV, 0.0, 1.0);
+  vec3 diffuse = info.baseColor * environmentIrradiance(info.n, rotation) / kPi;
+  const vec3 reflection =
+      hasLayer(kLayerAnisotropy) ? anisotropicReflection(info) : reflect(-info.v, info.n);
   const vec3 specular =
-      environmentSpecularRadiance(reflect(-v, n), roughness, rotation, frame.environment.z);
-  const vec2 scaleBias = environmentBrdf(nDotV, roughness);
-  const vec3 metal = iblSpecularAlbedo(baseColor, scaleBias, nDotV, roughness) * specular;
-  const vec3 dielectric =
-      mix(diffuse, specular, iblSpecularAlbedo(vec3(kDielectricF0), scaleBias, nDotV, roughness));
-  return mix(dielectric, metal, metallic);
+      environmentSpecularRadiance(reflection, info.roughness, rotation, frame.environment.z);
+  const vec2 scaleBias = environmentBrdf(nDotV, info.roughness);
+  vec3 fMetal = iblSpecularAlbedo(info.baseColor, scaleBias, nDotV, info.roughness);
+  vec3 fDielectric =
+      iblSpecularAlbedo(info.f0Dielectric, info.specularWeight, scaleBias, nDotV, info.roughness);
+  if (hasLayer(kLayerIridescence)) iridescentFresnel(info, nDotV, fDielectric, fMetal);
+  if (hasLayer(kLayerTransmission) || hasLayer(kLayerDiffuseTransmission))
+    diffuse = diffuse * diffuseReflectionWeight(info) + transmittedIbl(info);
+  vec3 color =
+      mix(dielectricBrdf(fDielectric, diffuse, specular), fMetal * specular, info.metallic);
+  if (hasLayer(kLayerSheen)) color = sheenIbl(info, color);
+  if (hasLayer(kLayerClearcoat)) color = clearcoatIbl(info, color);
+  return color;
 }
 
 // Occlusion with its strength: 1 + strength * (texel.r - 1) (glTF 2.0 §3.9.3 "occlusion").
@@ -90,40 +114,78 @@ vec3 surfaceNormal() {
   return gl_FrontFacing ? n : -n;
 }
 
+// The radiance towards the eye per unit irradiance from a punctual light in direction l: the
+// base material's lobes (Appendix B with the ior, specular, iridescence and anisotropy
+// extensions), the light through the surface, then the sheen and clearcoat layers on top.
+vec3 punctualRadiance(MaterialInfo info, vec3 l) {
+  vec3 color = vec3(0.0);
+  const float nDotL = dot(info.n, l);
+  if (kLayers == 0u) {
+    // The core material alone (the path every test of Appendix B checks).
+    if (nDotL <= 0.0) return color;
+    const vec3 h = normalize(l + info.v);
+    return metallicRoughnessBrdf(info.baseColor, info.metallic, info.alpha2, nDotL, info.nDotV,
+                                 dot(info.n, h), dot(info.v, h)) *
+           nDotL;
+  }
+  if (nDotL > 0.0) {
+    const vec3 h = normalize(l + info.v);
+    const float nDotH = dot(info.n, h);
+    const float vDotH = dot(info.v, h);
+    const float fw = fresnelWeight(vDotH);
+    // KHR_materials_specular: mix(dielectric_f0, dielectric_f90, fresnel_w), both scaled.
+    vec3 fDielectric = info.specularWeight * mix(info.f0Dielectric, vec3(1.0), fw);
+    vec3 fMetal = info.baseColor + (1.0 - info.baseColor) * fw;
+    if (hasLayer(kLayerIridescence)) iridescentFresnel(info, vDotH, fDielectric, fMetal);
+    const float specular =
+        hasLayer(kLayerAnisotropy)
+            ? anisotropicSpecular(info, l, h, nDotL, nDotH)
+            : visibilitySmith(nDotL, info.nDotV, info.alpha2) * distributionGgx(nDotH, info.alpha2);
+    vec3 diffuse = info.baseColor / kPi;
+    if (hasLayer(kLayerTransmission) || hasLayer(kLayerDiffuseTransmission))
+      diffuse *= diffuseReflectionWeight(info);
+    color = mix(dielectricBrdf(fDielectric, diffuse, vec3(specular)), fMetal * specular,
+                info.metallic) *
+            nDotL;
+  }
+  if (hasLayer(kLayerTransmission) || hasLayer(kLayerDiffuseTransmission))
+    color += transmittedPunctual(info, l);
+  if (hasLayer(kLayerSheen)) color = sheenPunctual(info, l, color);
+  if (hasLayer(kLayerClearcoat)) color = clearcoatPunctual(info, l, color);
+  return color;
+}
+
 // Light reflected towards the eye by a lit (not unlit) material of this base colour.
 vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   const vec4 params = materials[m].params;  // metallic, roughness, normal scale, occlusion
   // metallicRoughnessTexture: B = metalness, G = roughness (§3.9.2).
-  const vec4 mr = sampleSlot(metallicRoughnessTexture,
-                             materials[m].textures[kSlotMetallicRoughness],
-                             kSlotMetallicRoughness, vec4(1.0));
+  const vec4 mr =
+      sampleSlot(metallicRoughnessTexture, materials[m].textures[kSlotMetallicRoughness],
+                 kSlotMetallicRoughness, vec4(1.0));
   const float metallic = clamp(params.x * mr.b, 0.0, 1.0);
   const float roughness = clamp(params.y * mr.g, 0.0, 1.0);
-  const float alpha2 = ggxAlpha2(roughness);
 
-  vec3 n = shadingNormal(normalize(normal), materials[m].textures[kSlotNormal], params.z);
+  vec3 ng = normalize(normal);
+  vec3 n = shadingNormal(ng, materials[m].textures[kSlotNormal], params.z);
   // §3.9.5: back faces (double-sided materials only: single-sided ones are culled) are lit
   // with the normal reversed.
-  if (!gl_FrontFacing) n = -n;
+  if (!gl_FrontFacing) {
+    n = -n;
+    ng = -ng;
+  }
   // Towards the eye; an orthographic camera's rays are all parallel (FrameData::eye).
   const vec3 v = frame.eye.w > 0.5 ? normalize(frame.eye.xyz - inWorldPos) : frame.eye.xyz;
-  const float nDotV = dot(n, v);
+  const MaterialInfo info = gatherMaterial(m, baseColor, metallic, roughness, n, ng, v);
 
   vec3 color = vec3(0.0);
   const int lightCount = kLights ? int(frame.shading.z + 0.5) : 0;
   for (int i = 0; i < lightCount; ++i) {
     const Incident light = incidentLight(lights[i], inWorldPos);
-    const float nDotL = dot(n, light.l);
-    if (nDotL <= 0.0) continue;
-    const vec3 h = normalize(light.l + v);
-    color += metallicRoughnessBrdf(baseColor, metallic, alpha2, nDotL, nDotV, dot(n, h),
-                                   dot(v, h)) *
-             light.irradiance * nDotL;
+    color += punctualRadiance(info, light.l) * light.irradiance;
   }
   // Occlusion darkens the indirect (image-based) light only (§3.9.3).
   const float iblIntensity = frame.environment.x;
-  if (iblIntensity > 0.0)
-    color += imageBasedLight(n, v, baseColor, metallic, roughness) * (iblIntensity * occlusion(m));
+  if (iblIntensity > 0.0) color += imageBasedLight(info) * (iblIntensity * occlusion(m));
   return color;
 }
 

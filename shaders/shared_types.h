@@ -27,6 +27,46 @@ VITRINE_GPU_CONST kSlotNormal = 2;
 VITRINE_GPU_CONST kSlotOcclusion = 3;
 VITRINE_GPU_CONST kSlotEmissive = 4;
 VITRINE_GPU_CONST kTextureSlotCount = 5;
+// The textureInfo properties of the material extensions continue the slots: bindings 5 to 18
+// of the per-material set, their TextureRef in MaterialExtensionData::textures[slot - 5].
+VITRINE_GPU_CONST kSlotSpecular = 5;               // KHR_materials_specular, A
+VITRINE_GPU_CONST kSlotSpecularColor = 6;          // KHR_materials_specular, RGB sRGB
+VITRINE_GPU_CONST kSlotSheenColor = 7;             // KHR_materials_sheen, RGB sRGB
+VITRINE_GPU_CONST kSlotSheenRoughness = 8;         // KHR_materials_sheen, A
+VITRINE_GPU_CONST kSlotClearcoat = 9;              // KHR_materials_clearcoat, R
+VITRINE_GPU_CONST kSlotClearcoatRoughness = 10;    // KHR_materials_clearcoat, G
+VITRINE_GPU_CONST kSlotClearcoatNormal = 11;       // KHR_materials_clearcoat, RGB
+VITRINE_GPU_CONST kSlotTransmission = 12;          // KHR_materials_transmission, R
+VITRINE_GPU_CONST kSlotThickness = 13;             // KHR_materials_volume, G
+VITRINE_GPU_CONST kSlotIridescence = 14;           // KHR_materials_iridescence, R
+VITRINE_GPU_CONST kSlotIridescenceThickness = 15;  // KHR_materials_iridescence, G
+VITRINE_GPU_CONST kSlotAnisotropy = 16;            // KHR_materials_anisotropy, RGB
+VITRINE_GPU_CONST kSlotDiffuseTransmission = 17;   // KHR_materials_diffuse_transmission, A
+VITRINE_GPU_CONST kSlotDiffuseTransmissionColor =
+    18;  // KHR_materials_diffuse_transmission, RGB sRGB
+VITRINE_GPU_CONST kMaterialTextureCount = 19;
+VITRINE_GPU_CONST kExtensionTextureCount = kMaterialTextureCount - kTextureSlotCount;
+
+// Whether slot `slot` holds colour (sRGB-encoded, decoded before filtering) rather than data.
+VITRINE_GPU_FUNCTION bool isColorSlot(int slot) {
+  return slot == kSlotBaseColor || slot == kSlotEmissive || slot == kSlotSpecularColor ||
+         slot == kSlotSheenColor || slot == kSlotDiffuseTransmissionColor;
+}
+
+// The material layers mesh.frag computes, as bits of its kLayers specialization constant: one
+// per material extension whose extension object the material has (scene::MaterialExtension).
+// A material without any reads no MaterialExtensionData and shades exactly as before.
+VITRINE_GPU_CONST kLayerIor = 1;
+VITRINE_GPU_CONST kLayerSpecular = 2;
+VITRINE_GPU_CONST kLayerSheen = 4;
+VITRINE_GPU_CONST kLayerClearcoat = 8;
+VITRINE_GPU_CONST kLayerTransmission = 16;
+VITRINE_GPU_CONST kLayerVolume = 32;
+VITRINE_GPU_CONST kLayerIridescence = 64;
+VITRINE_GPU_CONST kLayerAnisotropy = 128;
+VITRINE_GPU_CONST kLayerDispersion = 256;
+VITRINE_GPU_CONST kLayerDiffuseTransmission = 512;
+VITRINE_GPU_CONST kLayerAll = 1023;
 
 VITRINE_GPU_CONST kAlphaOpaque = 0;
 VITRINE_GPU_CONST kAlphaMask = 1;
@@ -86,6 +126,9 @@ struct MaterialExtensionData {
   vec4 iridescence;
   // KHR_materials_anisotropy: x anisotropyStrength, y anisotropyRotation, zw unused (0)
   vec4 anisotropy;
+  // The extension textures with their KHR_texture_transform, slot kSlotSpecular + i at i
+  // (info.y -1 when the material has no texture there).
+  TextureRef textures[kExtensionTextureCount];
 };
 
 // Per-node data, indexed per draw.
@@ -196,7 +239,7 @@ static_assert(sizeof(SkinInfluence) == 32);
 static_assert(morphOffset(kMorphAll, kMorphTangent) == 6 && morphOffset(kMorphAll, 64) == 17);
 static_assert(sizeof(TextureRef) == 32);
 static_assert(sizeof(MaterialData) == 64 + kTextureSlotCount * 32);
-static_assert(sizeof(MaterialExtensionData) == 8 * 16);
+static_assert(sizeof(MaterialExtensionData) == 8 * 16 + kExtensionTextureCount * 32);
 static_assert(sizeof(NodeData) == 128);
 static_assert(sizeof(LightData) == 64);
 static_assert(sizeof(FrameData) == 3 * 64 + 4 * 16);

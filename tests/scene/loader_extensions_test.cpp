@@ -357,6 +357,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "expected a JSON object, got 0"},
         ErrorCase{"NestedFactorType",
                   [](AssetBuilder& b) {
+                    b.json()["images"] = {{{"uri", "unused.png"}}};
+                    b.addTexture(0);
                     ext0(b)["KHR_materials_clearcoat"] = {
                         {"clearcoatNormalTexture", {{"index", 0}, {"scale", true}}}};
                   },

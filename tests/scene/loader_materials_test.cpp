@@ -14,6 +14,63 @@ using scene::LoadResult;
 
 // --- materials, textures, samplers ---------------------------------------------------------
 
+// Every textureInfo of the material extensions fills its slot (gpu::kSlot*) and its TextureRef in
+// MaterialExtensionData, KHR_texture_transform included; absent ones keep texCoord -1.
+TEST(Materials, ExtensionTexturesFillTheirSlots) {
+  AssetBuilder b;
+  b.json()["images"] = {{{"uri", "unused.png"}}};
+  for (int i = 0; i < 3; ++i) b.addTexture(0);
+  b.addMaterial({
+      {"extensions",
+       {{"KHR_materials_clearcoat",
+         {{"clearcoatFactor", 1},
+          {"clearcoatTexture",
+           {{"index", 1},
+            {"texCoord", 1},
+            {"extensions",
+             {{"KHR_texture_transform",
+               {{"offset", {0.5, 0.25}}, {"rotation", 0.75}, {"scale", {2, 4}}}}}}}},
+          {"clearcoatNormalTexture", {{"index", 2}, {"scale", 0.5}}}}},
+        {"KHR_materials_sheen", {{"sheenColorTexture", {{"index", 0}}}}},
+        {"KHR_materials_anisotropy", {{"anisotropyTexture", {{"index", 2}, {"texCoord", 2}}}}}}},
+  });
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  const scene::Scene& s = *r.scene;
+  const scene::Material& m = s.materials[0];
+  const gpu::MaterialExtensionData& e = s.materialExtensionData[0];
+  const auto ref = [&](int slot) { return e.textures[slot - gpu::kTextureSlotCount]; };
+  EXPECT_EQ(m.textures[gpu::kSlotClearcoat], 1);
+  EXPECT_EQ(ref(gpu::kSlotClearcoat).uvTransform, glm::vec4(0.5f, 0.25f, 2, 4));
+  EXPECT_EQ(ref(gpu::kSlotClearcoat).info, glm::vec4(0.75f, 1, 0, 0));
+  EXPECT_EQ(m.textures[gpu::kSlotClearcoatNormal], 2);
+  EXPECT_EQ(ref(gpu::kSlotClearcoatNormal).info, glm::vec4(0, 0, 0, 0));
+  EXPECT_EQ(e.clearcoat.z, 0.5f);
+  EXPECT_EQ(m.textures[gpu::kSlotSheenColor], 0);
+  EXPECT_EQ(m.textures[gpu::kSlotSheenRoughness], -1);
+  EXPECT_EQ(ref(gpu::kSlotSheenRoughness).info.y, -1.0f);
+  // TEXCOORD_2 is beyond the two sets Vitrine reads: the texture is ignored with a warning.
+  EXPECT_EQ(m.textures[gpu::kSlotAnisotropy], -1);
+  EXPECT_EQ(ref(gpu::kSlotAnisotropy).info.y, -1.0f);
+  const std::vector<std::string> warnings = warningsOf(r);
+  ASSERT_EQ(warnings.size(), 2u);  // the missing image, then the texture set
+  EXPECT_EQ(warnings[1],
+            "/materials/0/extensions/KHR_materials_anisotropy/anisotropyTexture: TEXCOORD_2 is "
+            "not supported (only sets 0 and 1); texture ignored");
+  EXPECT_EQ(scene::materialLayers(m),
+            uint32_t(gpu::kLayerClearcoat | gpu::kLayerSheen | gpu::kLayerAnisotropy));
+}
+
+// An extension texture index out of range is an error naming its pointer, like a core one.
+TEST(Materials, ExtensionTextureIndexIsChecked) {
+  AssetBuilder b;
+  b.addMaterial(
+      {{"extensions", {{"KHR_materials_specular", {{"specularColorTexture", {{"index", 7}}}}}}}});
+  EXPECT_EQ(errorOf(b),
+            "/materials/0/extensions/KHR_materials_specular/specularColorTexture/index: texture 7 "
+            "does not exist (0 textures)");
+}
+
 TEST(Materials, EveryFactorAndTextureSlotIsPacked) {
   AssetBuilder b;
   b.json()["images"] = {{{"uri", "unused.png"}}};
@@ -52,7 +109,8 @@ TEST(Materials, EveryFactorAndTextureSlotIsPacked) {
   EXPECT_EQ(m.alphaMode, scene::AlphaMode::Mask);
   EXPECT_TRUE(m.doubleSided);
   EXPECT_TRUE(m.unlit);
-  EXPECT_EQ(m.textures, (std::array<int, 5>{0, 1, 2, 3, 4}));
+  for (int slot = 0; slot < gpu::kMaterialTextureCount; ++slot)
+    EXPECT_EQ(m.textures[slot], slot < gpu::kTextureSlotCount ? slot : -1) << "slot " << slot;
   const gpu::MaterialData& d = s.materialData[0];
   EXPECT_EQ(d.baseColorFactor, glm::vec4(0.1f, 0.2f, 0.3f, 0.4f));
   EXPECT_EQ(d.emissive, glm::vec4(1, 0.5f, 0, 4));

@@ -466,6 +466,21 @@ std::vector<Row> textureTransformRows() {
   rows.push_back({d + "scale", F::Float2, R::Materials, 3, {1, 1}, [](Scene& s) {
                     return &s.materialData[3].textures[2].uvTransform.z;
                   }});
+  // An extension texture's transform lives in MaterialExtensionData (material 1's
+  // clearcoatTexture carries transform(5)).
+  const std::string c =
+      "/materials/1/extensions/KHR_materials_clearcoat/clearcoatTexture/extensions/"
+      "KHR_texture_transform/";
+  constexpr int kClearcoat = gpu::kSlotClearcoat - gpu::kTextureSlotCount;
+  rows.push_back({c + "offset", F::Float2, R::MaterialExtensions, 1, {5, 5.5f}, [](Scene& s) {
+                    return &s.materialExtensionData[1].textures[kClearcoat].uvTransform.x;
+                  }});
+  rows.push_back({c + "rotation", F::Float, R::MaterialExtensions, 1, {5.25f}, [](Scene& s) {
+                    return &s.materialExtensionData[1].textures[kClearcoat].info.x;
+                  }});
+  rows.push_back({c + "scale", F::Float2, R::MaterialExtensions, 1, {6, 7}, [](Scene& s) {
+                    return &s.materialExtensionData[1].textures[kClearcoat].uvTransform.z;
+                  }});
   return rows;
 }
 INSTANTIATE_TEST_SUITE_P(TextureTransform, ObjectModelRows,
@@ -791,11 +806,6 @@ INSTANTIATE_TEST_SUITE_P(
                   "the occlusionTexture has no KHR_texture_transform extension object", ""},
         Rejection{"/materials/3/extensions/KHR_materials_clearcoat/clearcoatTexture/index",
                   "the KHR_materials_clearcoat extension object has no clearcoatTexture object",
-                  ""},
-        Rejection{"/materials/1/extensions/KHR_materials_clearcoat/clearcoatTexture/extensions/"
-                  "KHR_texture_transform/offset",
-                  "not supported yet: KHR_texture_transform of extension textures (Vitrine "
-                  "keeps it for the five core texture slots only)",
                   ""},
         Rejection{"/materials/1/extensions/KHR_materials_clearcoat/clearcoatNormalTexture/"
                   "extensions/KHR_texture_transform/scale",
