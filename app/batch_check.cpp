@@ -63,6 +63,7 @@ CheckReport checkAsset(const std::string& file) {
   }
   for (const std::string& w : loaded.document->channelWarnings)
     report.problems.push_back(parseChannelMessage(w));
+  report.variants = loaded.document->scene->variants;
   return report;
 }
 
@@ -74,6 +75,10 @@ std::string formatCheckText(const CheckReport& report) {
     out += p.error ? "error " : "warning ";
     out += p.pointer.empty() ? "(file)" : p.pointer;
     out += ": " + p.message + "\n";
+  }
+  for (size_t i = 0; i < report.variants.size(); ++i) {
+    out += "info /extensions/KHR_materials_variants/variants/" + std::to_string(i) +
+           ": material variant \"" + report.variants[i] + "\"\n";
   }
   out += report.file + ": " + std::to_string(errors) + " error(s), " +
          std::to_string(report.problems.size() - errors) + " warning(s)\n";
@@ -89,11 +94,9 @@ std::string formatCheckJson(const CheckReport& report) {
                         {"pointer", p.pointer},
                         {"message", p.message}});
   }
-  const nlohmann::json out = {{"file", report.file},
-                              {"usable", errors == 0},
-                              {"errors", errors},
-                              {"warnings", report.problems.size() - errors},
-                              {"problems", problems}};
+  const nlohmann::json out = {{"file", report.file},  {"usable", errors == 0},
+                              {"errors", errors},     {"warnings", report.problems.size() - errors},
+                              {"problems", problems}, {"variants", report.variants}};
   // Messages quote file names as they are: replace invalid UTF-8 rather than throw.
   return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

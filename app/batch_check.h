@@ -5,10 +5,14 @@
 //   error /meshes/0/primitives/0/attributes/POSITION: accessor 7 does not exist
 //   warning /animations/0/channels/2: target node 9 does not exist
 //   warning (file): file has 4 bytes after the GLB length the header declares; ignored
-// "(file)" stands for the empty JSON pointer: the file as a whole. Then one summary line:
+// "(file)" stands for the empty JSON pointer: the file as a whole. Then, not counted, one line
+// per KHR_materials_variants variant of an asset that loaded:
+//   info /extensions/KHR_materials_variants/variants/0: material variant "Red"
+// Then one summary line:
 //   <file>: 1 error(s), 2 warning(s)
 // JSON (--json): {"file": ..., "usable": bool, "errors": N, "warnings": M,
-//   "problems": [{"severity": "error"|"warning", "pointer": "/...", "message": "..."}]}
+//   "problems": [{"severity": "error"|"warning", "pointer": "/...", "message": "..."}],
+//   "variants": ["Red", ...]}
 // with the same problems in the same order ("pointer": "" for the file as a whole).
 // Exit status: kCheckUsable (0) no problem, kCheckWarnings (1) loaded with warnings,
 // kCheckErrors (2) not loaded.
@@ -41,6 +45,9 @@ struct CheckProblem {
 struct CheckReport {
   std::string file;
   std::vector<CheckProblem> problems;
+  // KHR_materials_variants: the variant names of an asset that loaded, in order. Not problems:
+  // the text lists them as "info" lines after the problems (not counted), JSON as "variants".
+  std::vector<std::string> variants;
   int exitStatus() const;
 };
 

@@ -10,6 +10,7 @@
 #include "animation_selection.h"
 #include "headless.h"
 #include "look.h"
+#include "material_variant.h"
 
 namespace vitrine::app {
 namespace {
@@ -48,6 +49,11 @@ std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptio
   for (const anim::ClipInfo& clip : doc.animations->clips()) clipNames.push_back(clip.name);
   std::string error;
   if (!selectAnimations(clipNames, options.animations, asset.enabled, &error)) {
+    std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
+    *exitCode = kExitBadInput;
+    return std::nullopt;
+  }
+  if (!resolveMaterialVariant(*doc.scene, options.variant, &asset.variant, &error)) {
     std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
     *exitCode = kExitBadInput;
     return std::nullopt;
@@ -97,6 +103,8 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
   }
   r->setEnvironment(environment.get());  // processed now: the source image can go
   r->setScene(scene, scene.activeScene);
+  if (options.variant)
+    r->setMaterialVariant(scene, scene::findMaterialVariant(scene, *options.variant));
   r->updateTransforms(scene);
   return r;
 }

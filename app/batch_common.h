@@ -19,10 +19,12 @@ namespace vitrine::app {
 struct BatchAsset {
   std::unique_ptr<Document> document;  // never null
   std::vector<bool> enabled;           // the --animation selection, one flag per clip
+  int variant = -1;                    // the --variant (material_variant.h), -1 = none
 };
 
 // Loads `file`, prints its load and channel warnings to stderr ("vitrine: warning: ...") and
-// resolves --animation. On failure prints one line and sets *exitCode (kExitBadInput).
+// resolves --animation and --variant. On failure prints one line and sets *exitCode
+// (kExitBadInput): `vitrine: FILE: no material variant "X" (variants: a, b)` for --variant.
 std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptions& options,
                                          int* exitCode);
 
@@ -34,7 +36,8 @@ float firstFrameTime(const Document& document, const std::vector<bool>& enabled)
 // `scene` as it is posed now: loads --env (before the device, so a bad .hdr is reported
 // without Vulkan), creates the renderer reading and writing the processed environment cache,
 // checks the size against the device, then uploads the environment and the scene with its
-// world transforms. Null after printing one line, with *exitCode set: kExitBadInput for the
+// world transforms, showing the --variant (options.variant, already checked by
+// loadBatchAsset). Null after printing one line, with *exitCode set: kExitBadInput for the
 // environment file or a size the device cannot render ("vitrine: --size WxH: DEVICE renders
 // at most NxN", or "--thumbnail N: ..."), kExitNoDevice when Vulkan or a usable device is
 // missing ("vitrine: no Vulkan device available ...").

@@ -70,6 +70,7 @@ std::string checkIgnored(const CliOptions& o) {
     if (g == "--quit-after") return mode + " opens no window: no --quit-after";
     if (o.check && g == "--time") return "--check poses nothing: no --time";
     if (o.check && g == "--animation") return "--check checks every animation: no --animation";
+    if (o.check && g == "--variant") return "--check lists every variant: no --variant";
     if (o.check && std::find(std::begin(kLook), std::end(kLook), g) != std::end(kLook))
       return "--check renders nothing: no " + g;
     if (o.thumbnailSize && g == "--size") return "--thumbnail SIZE sets the size: no --size";
@@ -120,6 +121,9 @@ std::string usageText() {
          "  --query POINTER      print the property at a JSON pointer, e.g.\n"
          "                       /materials/0/pbrMetallicRoughness/baseColorFactor, after\n"
          "                       --time; repeatable; then exit\n"
+         "  --variant WHICH      show a KHR_materials_variants variant, by index or name\n"
+         "                       (default: the asset's own materials); with --query,\n"
+         "                       /meshes/M/primitives/P/material answers for that variant\n"
          "  --env WHICH          image-based light: studio (built in, the default), none,\n"
          "                       or an equirectangular Radiance .hdr file\n"
          "  --env-intensity X    scale the environment's light and background (default 1)\n"
@@ -152,7 +156,9 @@ std::string usageText() {
          "                       problem, \"error|warning POINTER: MESSAGE\" (POINTER is a\n"
          "                       JSON pointer, or (file) for the file as a whole), then\n"
          "                       \"FILE: N error(s), M warning(s)\"; every warning is listed,\n"
-         "                       but an error stops the load: only the first is reported\n"
+         "                       but an error stops the load: only the first is reported;\n"
+         "                       before the last line, \"info POINTER: material variant\n"
+         "                       \"NAME\"\" for each KHR_materials_variants variant\n"
          "  --json               with --check: print the same as one JSON object\n"
          "Options a batch mode would ignore (--size with --thumbnail, --time with --frames,\n"
          "anything but --json with --check, --quit-after without a window) are errors.\n"
@@ -228,6 +234,9 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
     } else if (a == "--query") {
       if (!value(v)) return r;
       o.queries.push_back(v);
+    } else if (a == "--variant") {
+      if (!value(v)) return r;
+      o.variant = v;
     } else if (a == "--env") {
       if (!value(v)) return r;
       if (v.empty()) {

@@ -23,6 +23,9 @@ struct CliOptions {
   // --animation all|none|INDEX|NAME, in the order given; empty = all.
   std::vector<std::string> animations;
   std::vector<std::string> queries;  // --query POINTER: print the value, then exit
+  // --variant NAME|INDEX: show the asset's KHR_materials_variants variant (default: none, the
+  // asset's own materials); resolved against the asset by material_variant.h.
+  std::optional<std::string> variant;
   // --env studio|none|FILE.hdr: the image-based light (default: the built-in studio).
   std::string environment = "studio";
   float environmentIntensity = 1.0f;        // --env-intensity X (>= 0)

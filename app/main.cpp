@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "headless.h"
 #include "look.h"
+#include "material_variant.h"
 #include "object_model.h"
 #include "settings.h"
 #include "viewer.h"
@@ -74,6 +75,10 @@ int main(int argc, char** argv) {
 
   if (!o.queries.empty()) {
     for (const std::string& pointer : o.queries) {
+      if (const auto m = app::variantMaterialQuery(scene, pointer, asset->variant)) {
+        std::printf("%s\n", m->c_str());
+        continue;
+      }
       const scene::ResolveResult r = scene::resolvePointer(scene, *doc.gltf, pointer);
       if (!r.ok && r.readOnlyValue.empty()) {
         std::fprintf(stderr, "vitrine: %s: %s: %s\n", file.c_str(), pointer.c_str(),
@@ -98,6 +103,7 @@ int main(int argc, char** argv) {
   vo.width = sizeGiven ? o.width : vo.settings.windowWidth;
   vo.height = sizeGiven ? o.height : vo.settings.windowHeight;
   vo.camera = o.camera;
+  vo.materialVariant = asset->variant;
   if (o.file.empty()) vo.builtInDemo = file;
   vo.validation = app::validationRequested();
   vo.look = o;

@@ -38,6 +38,20 @@ MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recent
     if (ImGui::MenuItem("Hide UI", "Tab")) session.showUi = false;
     ImGui::EndMenu();
   }
+  const std::vector<std::string>& variants = session.document->scene->variants;
+  if (ImGui::BeginMenu("Variants", !variants.empty())) {
+    if (ImGui::MenuItem("Default", nullptr, session.materialVariant < 0)) a.variant = -1;
+    ImGui::Separator();
+    for (size_t i = 0; i < variants.size(); ++i) {
+      ImGui::PushID(int(i));
+      // A variant without a name would make an empty item: show its index.
+      const std::string label = variants[i].empty() ? "#" + std::to_string(i) : variants[i];
+      if (ImGui::MenuItem(label.c_str(), nullptr, session.materialVariant == int(i)))
+        a.variant = int(i);
+      ImGui::PopID();
+    }
+    ImGui::EndMenu();
+  }
   if (!session.status.empty()) {
     // Right-aligned, dimmed: a message, not a control.
     const float width = ImGui::CalcTextSize(session.status.c_str()).x;

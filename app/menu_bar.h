@@ -1,6 +1,7 @@
-// The main menu bar: File (Open, Open Recent, Screenshot, Quit) and View (panels, statistics,
-// Hide UI), with the session's status message at its right end, where it does not cover the
-// model; and that message as a toast while the UI is hidden.
+// The main menu bar: File (Open, Open Recent, Screenshot, Quit), View (panels, statistics,
+// Hide UI) and Variants (the asset's KHR_materials_variants; disabled without any), with the
+// session's status message at its right end, where it does not cover the model; and that message as
+// a toast while the UI is hidden.
 #pragma once
 
 #include <optional>
@@ -17,6 +18,8 @@ struct MenuActions {
   std::optional<std::string> openRecent;
   bool screenshot = false;
   bool quit = false;
+  // Variants > Default (-1) or a variant: show it (Viewer::setMaterialVariant).
+  std::optional<int> variant;
 };
 
 // Draws the bar (panel toggles write session.panels and session.showUi directly) and sets

@@ -24,6 +24,7 @@ void sceneChooser(Session& s, renderer::Renderer& renderer) {
         i != scene.activeScene) {
       scene.activeScene = i;
       renderer.setScene(scene, i);
+      if (s.materialVariant >= 0) renderer.setMaterialVariant(scene, s.materialVariant);
       s.selectedNode.reset();
       s.frameRequest = FrameRequest{};  // the whole (new) scene
     }

@@ -29,12 +29,15 @@ struct Session {
   std::optional<uint32_t> selectedNode;      // index into document->scene->nodes
   std::optional<FrameRequest> frameRequest;  // cleared by the viewer when done
   std::optional<int> assetCamera;            // looking through this glTF camera, else orbiting
-  CliOptions look;                           // tone mapping, exposure, environment, background
-  bool hasEnvironment = false;               // an image-based light is loaded
-  bool showUi = true;                        // Tab hides every panel
-  PanelVisibility panels;                    // which panels show when showUi
-  float uiScale = 1.0f;                      // the window's content scale (DPI)
-  std::string status;                        // a one-line message for the user ("Saved ...")
+  // The KHR_materials_variants variant shown (index into scene->variants), -1 = the asset's
+  // own materials. Changed through Viewer::setMaterialVariant (the renderer must follow).
+  int materialVariant = -1;
+  CliOptions look;              // tone mapping, exposure, environment, background
+  bool hasEnvironment = false;  // an image-based light is loaded
+  bool showUi = true;           // Tab hides every panel
+  PanelVisibility panels;       // which panels show when showUi
+  float uiScale = 1.0f;         // the window's content scale (DPI)
+  std::string status;           // a one-line message for the user ("Saved ...")
   // The last file that failed to load ("<file>: <where>: <what>"), shown in the error panel
   // until dismissed or a load succeeds; empty when none. The previous document stays open.
   std::string fileError;

@@ -115,6 +115,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   s.hasEnvironment = options.environment != nullptr;
   v->options_.environment.reset();
   v->renderer_->setScene(*s.document->scene, s.document->scene->activeScene);
+  v->setMaterialVariant(options.materialVariant);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_, s.uiScale);
   v->timelinePanel_ = std::make_unique<TimelinePanel>();
   {
@@ -247,6 +248,9 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
   std::optional<uint32_t> selected;
   if (keepView && s.selectedNode)
     selected = matchNode(*s.document->scene, *s.selectedNode, *document->scene);
+  const int oldVariant = s.materialVariant;
+  const std::string variantName =
+      oldVariant >= 0 ? s.document->scene->variants[size_t(oldVariant)] : std::string();
   const int oldScene = s.document->scene->activeScene;
   if (keepView && oldScene >= 0 && size_t(oldScene) < document->scene->scenes.size())
     document->scene->activeScene = oldScene;
@@ -254,6 +258,11 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
   renderer_->setScene(*document->scene, document->scene->activeScene);
   s.document = std::move(document);
   s.dirty.clear();  // ranges of the old scene's slots
+  const std::vector<std::string>& variants = s.document->scene->variants;
+  const auto sameName = std::find(variants.begin(), variants.end(), variantName);
+  setMaterialVariant(keepView && oldVariant >= 0 && sameName != variants.end()
+                         ? int(sameName - variants.begin())
+                         : -1);
   s.timeline.reset(s.document->animations->clips(), std::vector<bool>(newNames.size(), true));
   for (size_t i = 0; i < match.size(); ++i) {
     if (match[i] != kNoClip && size_t(match[i]) < before.clipCount())
@@ -278,6 +287,13 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
   const std::string title =
       "Vitrine - " + std::filesystem::path(s.document->path).filename().string();
   glfwSetWindowTitle(window_, title.c_str());
+}
+
+void Viewer::setMaterialVariant(int variant) {
+  const scene::Scene& scene = *session_.document->scene;
+  if (variant < 0 || size_t(variant) >= scene.variants.size()) variant = -1;
+  session_.materialVariant = variant;
+  renderer_->setMaterialVariant(scene, variant);
 }
 
 void Viewer::updateFiles() {
@@ -330,6 +346,12 @@ void Viewer::buildFileUi() {
   if (actions.openRecent) openFile(*actions.openRecent);
   if (actions.screenshot) screenshot();
   if (actions.quit) glfwSetWindowShouldClose(window_, GLFW_TRUE);
+  if (actions.variant) {
+    setMaterialVariant(*actions.variant);
+    const std::vector<std::string>& names = session_.document->scene->variants;
+    session_.status = *actions.variant < 0 ? std::string("Default materials")
+                                           : "Variant " + names[size_t(*actions.variant)];
+  }
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   const Layout layout = this->layout({display.x, display.y}, session_.menuHeight);
   if (auto chosen = files_->drawUi(session_, layout)) openFile(*chosen);

@@ -31,6 +31,7 @@ struct ViewerOptions {
   uint32_t width = 1280, height = 720;
   bool validation = false;
   std::optional<int> camera;  // look through this asset camera instead of orbiting
+  int materialVariant = -1;   // KHR_materials_variants variant to start with (-1: none)
   CliOptions look;            // tone mapping, exposure, background, environment (applyLook)
   // The image-based light; null for none. Released once the renderer has processed it.
   std::shared_ptr<const scene::EnvironmentImage> environment;
@@ -77,7 +78,8 @@ class Viewer {
   void openFile(const std::string& path);
   // Shows `document` in place of the current one. keepView (hot reload): camera, time, play
   // state, ping-pong direction, the enabled clips (by name, else index), the active scene (when
-  // the new file has it) and the selected node (matchNode) stay; else the new scene is framed
+  // the new file has it), the material variant (when the new file has one of that name) and
+  // the selected node (matchNode) stay; else the new scene is framed
   // and its animations start over, all enabled. Runs on the UI thread and blocks it for
   // Renderer::setScene (waits for the device to be idle, then uploads the whole scene).
   void replaceDocument(std::unique_ptr<Document> document, bool keepView);
@@ -93,6 +95,9 @@ class Viewer {
   // (Layout::view), its projection moved into that rectangle (fitProjectionToRect), so that
   // the model is framed in the visible part of the window, not under the panels.
   renderer::View windowView() const;
+  // Shows KHR_materials_variants variant `variant` of the document (-1 or out of range: the
+  // asset's own materials): Session::materialVariant and the renderer's draws, no upload.
+  void setMaterialVariant(int variant);
   Files& files() { return *files_; }
   const ScenePanels& scenePanels() const { return scenePanels_; }
 

@@ -97,6 +97,7 @@ class RendererImpl final : public Renderer {
     for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
     createSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, scene_);
     hasScene_ = true;
+    ++sceneUploads_;
     // Both shader stages: which stage reads which array is the shaders' business.
     UploadDestination d;
     d.readStages = VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
@@ -128,6 +129,12 @@ class RendererImpl final : public Renderer {
     d.size = uint32_t(scene_.joints.count() * sizeof(glm::mat4));
     jointUploads_ = uploads_.addDestination(d);
   }
+
+  void setMaterialVariant(const scene::Scene& scene, int variant) override {
+    // The draws are read when a frame is recorded, never by the GPU: no wait needed.
+    if (hasScene_) applyMaterialVariant(scene, variant, scene_);
+  }
+  uint64_t sceneUploadCount() const override { return sceneUploads_; }
 
   // Every node's data and every light instance, for the next frame.
   void updateTransforms(const scene::Scene& scene) override {
@@ -446,6 +453,7 @@ class RendererImpl final : public Renderer {
   uint32_t slotIndex_ = 0;  // the slot being recorded
 
   SceneGpu scene_;
+  uint64_t sceneUploads_ = 0;  // setScene calls (sceneUploadCount)
   bool hasScene_ = false;
   // The scene's changes, copied at the start of each frame, and its destinations.
   UploadQueue uploads_;

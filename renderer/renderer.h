@@ -109,6 +109,14 @@ class Renderer {
   // hides (Node::visible 0 on them or an ancestor). The renderer keeps no reference to
   // `scene`. Uses scene.world as it is (updateWorldTransforms first).
   virtual void setScene(const scene::Scene& scene, int sceneIndex) = 0;
+  // KHR_materials_variants: draws every primitive with its material in `variant` (an index
+  // into scene.variants; -1 = the asset's default materials, which setScene starts with).
+  // `scene` is the one last given to setScene. Re-binds materials only: no geometry, texture
+  // or material upload and no wait for the GPU; the next frame shows it.
+  virtual void setMaterialVariant(const scene::Scene& scene, int variant) = 0;
+  // How many times setScene has uploaded a scene (geometry, textures, materials): what a
+  // variant switch must leave unchanged (tests, statistics).
+  virtual uint64_t sceneUploadCount() const = 0;
   // Copies the current world matrices (scene.world) for the next frame, all of them, with the
   // joint matrices they give and every morph weight.
   virtual void updateTransforms(const scene::Scene& scene) = 0;

@@ -351,8 +351,23 @@ void materialLayers(const scene::Scene& scene, uint32_t material, Draw& d) {
     if (e.textures[i].info.y >= 0.0f) d.extensionSlots |= 1u << i;
 }
 
-void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& s, SceneGpu& gpu) {
+// Draws `p` with `material` (an index into scene.materials; others: the default material).
+void setDrawMaterial(const scene::Scene& scene, const scene::Primitive& p, int material, Draw& d) {
   const uint32_t defaultMaterial = scene.defaultMaterialIndex();
+  d.material = material >= 0 && material < int(scene.materials.size()) ? uint32_t(material)
+                                                                       : defaultMaterial;
+  d.blend = false;
+  d.doubleSided = false;
+  if (d.material != defaultMaterial) {
+    const scene::Material& mat = scene.materials[d.material];
+    d.blend = mat.alphaMode == scene::AlphaMode::Blend;
+    d.doubleSided = mat.doubleSided;
+  }
+  d.features = shaderFeatures(scene, p, d.material);
+  materialLayers(scene, d.material, d);
+}
+
+void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& s, SceneGpu& gpu) {
   for (const int n : scene::sceneNodesInOrder(scene, sceneIndex)) {
     const scene::Node& node = scene.nodes[n];
     if (node.mesh >= 0 && node.mesh < int(scene.meshes.size())) {
@@ -366,17 +381,9 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
         d.indexCount = r.indexCount;
         d.vertexOffset = r.vertexOffset;
         d.node = uint32_t(n);
+        d.primitive = uint32_t(pi);
         d.topology = p.topology;
-        d.material = p.material >= 0 && p.material < int(scene.materials.size())
-                         ? uint32_t(p.material)
-                         : defaultMaterial;
-        if (d.material != defaultMaterial) {
-          const scene::Material& mat = scene.materials[d.material];
-          d.blend = mat.alphaMode == scene::AlphaMode::Blend;
-          d.doubleSided = mat.doubleSided;
-        }
-        d.features = shaderFeatures(scene, p, d.material);
-        materialLayers(scene, d.material, d);
+        setDrawMaterial(scene, p, p.material, d);
         d.center = p.bounds.empty() ? glm::vec3(0.0f) : 0.5f * (p.bounds.min + p.bounds.max);
         deformDraw(scene, uint32_t(n), p, s.deform.primitives[node.mesh][pi], gpu, d);
         gpu.draws.push_back(d);
@@ -561,6 +568,17 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   writeMaterialSets(ctx, scene, gpu);
 
   buildDraws(scene, sceneIndex, s, gpu);
+}
+
+void applyMaterialVariant(const scene::Scene& scene, int variant, SceneGpu& gpu) {
+  for (Draw& d : gpu.draws) {
+    const int mesh = d.node < scene.nodes.size() ? scene.nodes[d.node].mesh : -1;
+    if (mesh < 0 || size_t(mesh) >= scene.meshes.size() ||
+        d.primitive >= scene.meshes[size_t(mesh)].primitives.size())
+      continue;  // not the scene gpu was created from
+    const scene::Primitive& p = scene.meshes[size_t(mesh)].primitives[d.primitive];
+    setDrawMaterial(scene, p, p.materialFor(variant), d);
+  }
 }
 
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {

@@ -31,8 +31,9 @@ struct Draw {
   uint32_t indexCount = 0;
   int32_t vertexOffset = 0;
   uint32_t node = 0;
-  uint32_t material = 0;  // index into the MaterialData array (default: materials.size())
-  uint32_t features = 0;  // ShaderFeature bits (pipelines.h) of the material and primitive
+  uint32_t primitive = 0;  // index in the node's mesh's primitives (material variants)
+  uint32_t material = 0;   // index into the MaterialData array (default: materials.size())
+  uint32_t features = 0;   // ShaderFeature bits (pipelines.h) of the material and primitive
   // The material's extension texture slots and gpu::kLayer* bits (PipelineKey).
   uint32_t extensionSlots = 0;
   uint32_t layers = 0;
@@ -110,6 +111,12 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
                     const std::array<VkBuffer, kFramesInFlight>& frameData,
                     const scene::Scene& scene, int sceneIndex, SceneGpu& gpu);
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu);
+
+// KHR_materials_variants: gives every draw the material its primitive has in `variant`
+// (scene::Primitive::materialFor; -1 = the asset's default materials, as createSceneGpu
+// starts), with that material's blend, sidedness and shader features. Draw state only: every
+// material already has its GPU data and descriptor set, so nothing is uploaded or waited for.
+void applyMaterialVariant(const scene::Scene& scene, int variant, SceneGpu& gpu);
 
 // The NodeData of a world matrix: the matrix and its inverse transpose (for normals).
 gpu::NodeData nodeData(const glm::mat4& world);

@@ -76,4 +76,8 @@ void loadImages(const LoadContext& ctx);
 // plus the default material, last). The material extensions' objects are type-checked here.
 [[nodiscard]] std::string loadMaterials(const LoadContext& ctx);
 
+// KHR_materials_variants: Scene::variants and Primitive::variantMaterials (needs loadMeshes
+// first). A mapping naming a variant or material that does not exist is skipped with a warning.
+[[nodiscard]] std::string loadVariants(const LoadContext& ctx);
+
 }  // namespace vitrine::scene

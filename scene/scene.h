@@ -72,9 +72,22 @@ struct Primitive {
   uint32_t minSkinJoints = 0;
   // Morph targets, in the order of the primitive's `targets` (as many as Mesh::targetCount).
   std::vector<MorphTarget> targets;
-  int material = -1;               // index into Scene::materials, -1 = the spec's default
+  int material = -1;  // index into Scene::materials, -1 = the spec's default
+  // KHR_materials_variants: the material of each variant (one entry per Scene::variants, same
+  // meaning as `material`; `material` itself where no mapping names the variant). Empty when
+  // the primitive has no valid mapping: it keeps `material` in every variant.
+  std::vector<int> variantMaterials;
+  uint32_t sourceIndex = 0;        // index in its mesh's JSON `primitives` (some are skipped)
   uint32_t sourceVertexCount = 0;  // count of the POSITION accessor in the file
   Bounds bounds;                   // of positions, in mesh space
+
+  // The material drawn in material variant `variant` (an index into Scene::variants; -1 or
+  // out of range = the asset's default materials, `material`).
+  int materialFor(int variant) const {
+    return variant >= 0 && size_t(variant) < variantMaterials.size()
+               ? variantMaterials[size_t(variant)]
+               : material;
+  }
 };
 
 struct Mesh {
@@ -247,6 +260,9 @@ struct Scene {
   // The extension factors, packed the same way (one per material, the default material last).
   std::vector<gpu::MaterialExtensionData> materialExtensionData;
   std::vector<Light> lights;  // KHR_lights_punctual
+  // KHR_materials_variants: the names of the root extension's variants, in their order (what
+  // Primitive::variantMaterials and materialFor() index). Empty without the extension.
+  std::vector<std::string> variants;
   std::vector<Texture> textures;
   std::vector<Sampler> samplers;
   std::vector<Image> images;
@@ -272,6 +288,10 @@ struct Scene {
 // children, roots and children in their listed order (empty for an invalid sceneIndex).
 // The renderer's draws and lights and the app's camera lookup all walk the scene this way.
 std::vector<int> sceneNodesInOrder(const Scene& scene, int sceneIndex);
+
+// The material variant `text` names: its index when `text` is one ("0", "1", ... below
+// variants.size()), else the first variant of that name; -1 when none matches.
+int findMaterialVariant(const Scene& scene, const std::string& text);
 
 // Recomputes Scene::world for every node from the local transforms.
 void updateWorldTransforms(Scene& scene);

@@ -138,6 +138,20 @@ int AssetBuilder::addColorMaterial(const glm::vec4& c, const std::string& name) 
   return addMaterial(m);
 }
 
+void AssetBuilder::addMaterialVariants(const std::vector<std::string>& names) {
+  Json variants = Json::array();
+  for (const std::string& n : names) variants.push_back({{"name", n}});
+  json_["extensions"]["KHR_materials_variants"]["variants"] = variants;
+  json_["extensionsUsed"].push_back("KHR_materials_variants");
+}
+
+void AssetBuilder::addVariantMapping(int mesh, int primitive, int material,
+                                     const std::vector<int>& variants) {
+  Json& p = json_["meshes"][size_t(mesh)]["primitives"][size_t(primitive)];
+  p["extensions"]["KHR_materials_variants"]["mappings"].push_back(
+      {{"material", material}, {"variants", variants}});
+}
+
 int AssetBuilder::addNode(const Json& node) {
   return push("nodes", node);
 }

@@ -119,6 +119,11 @@ class AssetBuilder {
   // top-left corner (-1, 1) and (1, 1) at the bottom-right (1, -1), and a new material of
   // baseColorFactor `color`. `offset` moves it. Returns the mesh index.
   int addColoredQuad(const glm::vec4& color, const glm::vec3& offset = glm::vec3(0.0f));
+  // KHR_materials_variants: the root extension's variants, one per name (and the extension in
+  // extensionsUsed); then mappings of `material` for `variants` on primitive `primitive` of
+  // mesh `mesh`, appended to its mappings array.
+  void addMaterialVariants(const std::vector<std::string>& names);
+  void addVariantMapping(int mesh, int primitive, int material, const std::vector<int>& variants);
 
   // --- output --------------------------------------------------------------------------
   // The document as .gltf JSON text; buffer 0 (when not empty) refers to `binUri`.
