@@ -34,6 +34,8 @@ void checkExtensions(const Json& root) {
       if (!name.is_string()) {
         JsonChecker::fail(jsonPointer(key, i), "expected a string, got " + describeJson(name));
       }
+      // glTF 2.0 §3.12: an asset needing an extension Vitrine does not draw is refused; the
+      // table of those it draws is supported_extensions.cpp.
       if (std::string(key) == "extensionsRequired" &&
           !isSupportedExtension(name.get<std::string>())) {
         JsonChecker::fail(jsonPointer(key, i),
