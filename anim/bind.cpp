@@ -75,6 +75,7 @@ class Binder {
     BindResult result;
     const Json& animations = scene::array(doc_.json, "animations");
     for (size_t a = 0; a < animations.size(); ++a) bindAnimation(uint32_t(a), animations[a]);
+    addWeightFollowers();
     result.animations = builder_.build();
     result.warnings = std::move(warnings_);
     return result;
@@ -150,6 +151,20 @@ class Binder {
       any = true;
     }
     builder_.clip(clip) = std::move(info);
+  }
+
+  // glTF 2.0 node.weights: a node instantiating a mesh with morph targets and no `weights` of
+  // its own uses the mesh's, so "/meshes/N/weights" animated by pointer must reach it. The JSON
+  // says which nodes have their own (Node::weights is filled either way).
+  void addWeightFollowers() {
+    const Json& nodes = scene::array(doc_.json, "nodes");
+    for (size_t n = 0; n < scene_.nodes.size() && n < nodes.size(); ++n) {
+      const int mesh = scene_.nodes[n].mesh;
+      if (mesh < 0 || size_t(mesh) >= scene_.meshes.size() ||
+          scene_.meshes[size_t(mesh)].targetCount == 0 || scene::member(nodes[n], "weights"))
+        continue;
+      builder_.addWeightFollower(uint32_t(mesh), uint32_t(n));
+    }
   }
 
   // Binds one channel, or returns why it is skipped.

@@ -118,6 +118,49 @@ void AnimationsBuilder::addChannel(const PackedChannel& channel) {
   channels_.push_back(channel);
 }
 
+void AnimationsBuilder::addWeightFollower(uint32_t mesh, uint32_t node) {
+  assert(mesh < scene_->meshes.size() && node < scene_->nodes.size());
+  weightFollowers_.emplace_back(mesh, node);
+}
+
+namespace {
+
+// The followers of animated meshes whose own weights no channel writes, in node order (their
+// marks then come out sorted). A MorphWeights slot is a mesh's or a node's by where its floats
+// live: slot.element is either index.
+std::vector<detail::WeightFollower> activeFollowers(
+    scene::Scene& scene, const std::vector<PackedChannel>& channels,
+    std::vector<std::pair<uint32_t, uint32_t>> followers) {
+  auto within = [](const float* p, const std::vector<float>& w) {
+    return !w.empty() && p >= w.data() && p < w.data() + w.size();
+  };
+  std::vector<bool> meshAnimated(scene.meshes.size(), false);
+  std::vector<bool> nodeAnimated(scene.nodes.size(), false);
+  for (const PackedChannel& c : channels) {
+    const scene::Slot& s = c.slot;
+    if (s.region != scene::Region::MorphWeights) continue;
+    if (s.element < scene.meshes.size() && within(s.data, scene.meshes[s.element].weights))
+      meshAnimated[s.element] = true;
+    if (s.element < scene.nodes.size() && within(s.data, scene.nodes[s.element].weights))
+      nodeAnimated[s.element] = true;
+  }
+  std::sort(followers.begin(), followers.end(),
+            [](const auto& a, const auto& b) { return a.second < b.second; });
+  std::vector<detail::WeightFollower> out;
+  for (const auto& [m, n] : followers) {
+    const scene::Mesh& mesh = scene.meshes[m];
+    scene::Node& node = scene.nodes[n];
+    if (!meshAnimated[m] || nodeAnimated[n] || node.mesh != int(m) || mesh.weights.empty() ||
+        node.weights.size() != mesh.weights.size())
+      continue;
+    out.push_back({mesh.weights.data(), node.weights.data(), uint32_t(mesh.weights.size()),
+                   4 * node.morphWeightOffset});
+  }
+  return out;
+}
+
+}  // namespace
+
 std::unique_ptr<PackedAnimations> AnimationsBuilder::build() {
   std::unique_ptr<PackedAnimations> out(new PackedAnimations());
   PackedAnimations& p = *out;
@@ -265,6 +308,8 @@ std::unique_ptr<PackedAnimations> AnimationsBuilder::build() {
     p.key_[j] = keyOf(s);
     p.shape_[j] = s.count | (s.rotation ? detail::kShapeRotation : 0u);
   }
+  p.weightFollowers_ = activeFollowers(*scene_, channels_, std::move(weightFollowers_));
+  weightFollowers_.clear();
   p.nodeStamp_.assign(scene_->nodes.size(), 0);
   if (scene_->world.size() != scene_->nodes.size()) scene::updateWorldTransforms(*scene_);
   p.world_ = WorldTransforms(*scene_);

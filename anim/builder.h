@@ -20,6 +20,7 @@
 #include <memory>
 #include <span>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "animation.h"
@@ -76,6 +77,12 @@ class AnimationsBuilder {
 
   size_t channelCount() const { return channels_.size(); }
 
+  // Node `node` instantiates mesh `mesh` without weights of its own (glTF 2.0 node.weights
+  // undefined: the mesh's weights apply), so a channel on the mesh's weights must reach it.
+  // build() keeps the followers of meshes some channel animates, except nodes whose own weights
+  // a channel animates (that channel decides their weights). Needs: both exist in the scene.
+  void addWeightFollower(uint32_t mesh, uint32_t node);
+
   // Packs everything; the builder is empty afterwards.
   [[nodiscard]] std::unique_ptr<PackedAnimations> build();
 
@@ -86,6 +93,7 @@ class AnimationsBuilder {
   std::unordered_multimap<uint64_t, uint32_t> tracksByHash_;
   std::vector<ClipInfo> clips_;
   std::vector<PackedChannel> channels_;
+  std::vector<std::pair<uint32_t, uint32_t>> weightFollowers_;  // (mesh, node)
 };
 
 }  // namespace vitrine::anim

@@ -38,6 +38,7 @@ void PackedAnimations::evaluate(float seconds, const std::vector<bool>& enabled,
   beginFrame();
   sampleChannels(seconds, enabled, dirty);
   diffContested(dirty);
+  followMeshWeights(dirty);
   updateWorld(dirty);
   dirty.coalesce();
 }
@@ -47,6 +48,7 @@ void PackedAnimations::evaluate(const std::vector<float>& clipSeconds,
   beginFrame();
   sampleChannels(clipSeconds, enabled, dirty);
   diffContested(dirty);
+  followMeshWeights(dirty);
   updateWorld(dirty);
   dirty.coalesce();
 }
@@ -111,6 +113,16 @@ void PackedAnimations::diffContested(scene::DirtySet& dirty) {
     } else {
       dirty[c.region].mark(c.key, c.count * uint32_t(sizeof(float)));
     }
+  }
+}
+
+void PackedAnimations::followMeshWeights(scene::DirtySet& dirty) {
+  scene::DirtyRanges& ranges = dirty[scene::Region::MorphWeights];
+  for (const detail::WeightFollower& f : weightFollowers_) {
+    const size_t bytes = f.count * sizeof(float);
+    if (std::memcmp(f.node, f.mesh, bytes) == 0) continue;
+    std::memcpy(f.node, f.mesh, bytes);
+    ranges.mark(f.byteOffset, uint32_t(bytes));
   }
 }
 

@@ -6,6 +6,8 @@
 //   sampleChannels     per run of channels: locate once per clock, interpolate, write what
 //                      changed, mark its range or node (kernels.h)
 //   diffContested      mark the contested values that differ from the snapshot
+//   followMeshWeights  copy animated mesh weights to the nodes that use them (no weights of
+//                      their own) and mark those that changed
 //   updateWorld        world matrices of the moved subtrees
 //   coalesce           dirty ranges sorted and merged
 #pragma once
@@ -74,6 +76,16 @@ struct Contested {
   uint32_t snapshot = 0;            // into PackedAnimations::snapshot_
 };
 
+// A node instantiating a mesh without weights of its own while a channel animates the mesh's
+// weights (glTF 2.0 node.weights: when undefined, mesh.weights apply; KHR_animation_pointer
+// "/meshes/N/weights"): each frame its weights are the mesh's.
+struct WeightFollower {
+  const float* mesh = nullptr;  // Mesh::weights
+  float* node = nullptr;        // Node::weights
+  uint32_t count = 0;
+  uint32_t byteOffset = 0;  // the node's weights in the MorphWeights region
+};
+
 }  // namespace detail
 
 class PackedAnimations final : public Animations {
@@ -89,6 +101,7 @@ class PackedAnimations final : public Animations {
   void sampleChannels(const std::vector<float>& clipSeconds, const std::vector<bool>& enabled,
                       scene::DirtySet& dirty);
   void diffContested(scene::DirtySet& dirty);
+  void followMeshWeights(scene::DirtySet& dirty);
   void updateWorld(scene::DirtySet& dirty);
 
   // Sizes, for benchmarks and the UI.
@@ -113,6 +126,7 @@ class PackedAnimations final : public Animations {
   scene::LineVector<uint32_t> key_;    // per channel: byte offset (Range) or node (Node)
   scene::LineVector<uint32_t> shape_;  // per channel: components | kShapeRotation
   std::vector<detail::Contested> contested_;
+  std::vector<detail::WeightFollower> weightFollowers_;  // by node
   std::vector<float> snapshot_;
   std::vector<float> clipSeconds_;   // evaluate(seconds): that time for every clip
   std::vector<uint32_t> nodeStamp_;  // per node: the last frame it joined movedNodes

@@ -2,6 +2,8 @@
 
 #include <atomic>
 
+#include "supported_extensions.h"
+
 namespace vitrine::app {
 
 uint64_t nextDocumentSerial() {
@@ -21,6 +23,8 @@ DocumentResult loadDocument(const std::string& path, const scene::LoadProgress& 
   doc->path = path;
   doc->loadWarnings = std::move(loaded.warnings);
   doc->dependencies = scene::externalFiles(*loaded.document, path);
+  for (scene::UnsupportedExtension& e : scene::unsupportedExtensions(*loaded.document))
+    doc->notDrawn.push_back(std::move(e.name));
   if (progress) progress(0.95f, "Binding animations");
   // Animations are bound once, here; channels that cannot bind are skipped with a warning.
   anim::BindResult bound = anim::bindAnimations(*loaded.scene, *loaded.document);

@@ -75,6 +75,7 @@ std::vector<Property> materialProperties(scene::Scene& scene, const scene::GltfD
     const bool colorName = np.pointer.find("Color") != std::string::npos ||
                            np.pointer.find("emissiveFactor") != std::string::npos;
     p.color = colorName && (p.slot.count == 3 || p.slot.count == 4);
+    p.group = np.group;
     out.push_back(std::move(p));
   }
   return out;

@@ -22,6 +22,7 @@ struct Property {
   scene::Slot slot;
   std::vector<uint32_t> clips;  // clips with a bound channel on this slot, ascending
   bool color = false;           // an RGB or RGBA factor: edited with a colour picker
+  std::string group;            // "" for core properties, else the material extension's name
 };
 
 // True when a clip in p.clips is enabled (enabled[i], false past its end): the value the
@@ -57,7 +58,8 @@ bool resolveProperty(scene::Scene& scene, const scene::GltfDocument& doc,
 std::vector<Property> nodeProperties(scene::Scene& scene, const scene::GltfDocument& doc,
                                      const AnimatedSlots& animated, uint32_t node);
 
-// Every animatable factor material `material` defines (scene/property_list.h), in order.
+// Every animatable factor material `material` defines (scene/property_list.h), in order: the
+// core ones (group ""), then those of each material extension it has, grouped by extension.
 std::vector<Property> materialProperties(scene::Scene& scene, const scene::GltfDocument& doc,
                                          const AnimatedSlots& animated, uint32_t material);
 

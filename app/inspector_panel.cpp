@@ -133,7 +133,20 @@ void InspectorPanel::materialSection(Session& s) {
         scene.materials[m].name.empty() ? "Material " + std::to_string(m) : scene.materials[m].name;
     ImGui::PushID(int(m));
     if (ImGui::TreeNodeEx("material", ImGuiTreeNodeFlags_DefaultOpen, "%s", name.c_str())) {
-      for (const Property& p : model_.material(m)) propertyWidget(p, s.timeline.enabled(), s.dirty);
+      const std::vector<Property>& props = model_.material(m);
+      // Core properties first, then one tree node per extension (its properties are adjacent).
+      for (size_t i = 0; i < props.size();) {
+        size_t end = i + 1;
+        while (end < props.size() && props[end].group == props[i].group) ++end;
+        const bool open = props[i].group.empty() ||
+                          ImGui::TreeNodeEx(props[i].group.c_str(), ImGuiTreeNodeFlags_DefaultOpen,
+                                            "%s", props[i].group.c_str());
+        if (open) {
+          for (size_t k = i; k < end; ++k) propertyWidget(props[k], s.timeline.enabled(), s.dirty);
+          if (!props[i].group.empty()) ImGui::TreePop();
+        }
+        i = end;
+      }
       ImGui::TreePop();
     }
     ImGui::PopID();

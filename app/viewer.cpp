@@ -14,6 +14,7 @@
 #include "layout.h"
 #include "look.h"
 #include "menu_bar.h"
+#include "not_drawn_note.h"
 #include "overlay.h"
 #include "selection_overlay.h"
 #include "timeline_panel.h"
@@ -362,20 +363,27 @@ void Viewer::buildUi() {
   viewDisplay_ = glm::vec2(display.x, display.y);
   const double now = glfwGetTime();
   toast_.update(session_.status, now);
+  if (noteSerial_ != session_.document->serial) {
+    noteSerial_ = session_.document->serial;
+    note_ = notDrawnNote(session_.document->notDrawn);
+  }
   if (!session_.showUi) {
     // Tab hides the panels, not what the user must know: loading, a load error, the browser,
-    // and the last status message for a few seconds.
+    // the last status message for a few seconds, and the extensions not drawn.
     session_.menuHeight = 0.0f;
     viewRect_ = PanelRect{{0.0f, 0.0f}, viewDisplay_};
     Layout whole;
     whole.view = viewRect_;
     if (auto chosen = files_->drawUi(session_, whole)) openFile(*chosen);
     if (toast_.visible(now)) drawStatusToast(viewRect_, session_.status, session_.uiScale);
+    drawNotDrawnNote(viewRect_, note_, session_.uiScale);
     return;
   }
   buildFileUi();
   const Layout layout = this->layout({display.x, display.y}, session_.menuHeight);
   viewRect_ = layout.view;
+  // What the asset says but the picture lacks: shown with or without the panels (Tab).
+  drawNotDrawnNote(viewRect_, note_, session_.uiScale);
   scenePanels_.draw(layout, session_, *renderer_, {cpuMs_.value(), gpuMs_.value()});
   if (session_.panels.timeline) timelinePanel_->draw(session_, layout.timeline);
 }

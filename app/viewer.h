@@ -155,6 +155,9 @@ class Viewer {
   // which the app cannot time apart; the vsync wait between frames is no longer counted.
   SmoothedTime cpuMs_, gpuMs_;
   StatusToast toast_;  // the status message while the UI is hidden
+  // The "Not drawn" note of the document with serial noteSerial_ (not_drawn_note.h).
+  uint64_t noteSerial_ = 0;
+  std::string note_;
 };
 
 }  // namespace vitrine::app

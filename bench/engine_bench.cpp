@@ -225,6 +225,7 @@ void frames(benchmark::State& state, Interpolation mode, ValueLayout layout, boo
     animations.beginFrame();
     animations.sampleChannels(advance(), enabled, dirty);
     animations.diffContested(dirty);
+    animations.followMeshWeights(dirty);
     const Clock::time_point t1 = Clock::now();
     animations.updateWorld(dirty);
     const Clock::time_point t2 = Clock::now();

@@ -2,6 +2,7 @@
 
 #include "gltf_enums.h"
 #include "json_checker.h"
+#include "supported_extensions.h"
 
 namespace vitrine::scene {
 namespace {
@@ -33,6 +34,8 @@ void checkExtensions(const Json& root) {
       if (!name.is_string()) {
         JsonChecker::fail(jsonPointer(key, i), "expected a string, got " + describeJson(name));
       }
+      // glTF 2.0 §3.12: an asset needing an extension Vitrine does not draw is refused; the
+      // table of those it draws is supported_extensions.cpp.
       if (std::string(key) == "extensionsRequired" &&
           !isSupportedExtension(name.get<std::string>())) {
         JsonChecker::fail(jsonPointer(key, i),
@@ -334,14 +337,6 @@ void checkAnimations(const JsonChecker& c, const Json& root) {
 }
 
 }  // namespace
-
-// Extensions an asset may list in extensionsRequired: those Vitrine fully implements. Ones it
-// stores but does not render yet (lights, node visibility, KHR_materials_*) stay out, so a
-// file that needs them fails clearly instead of showing the wrong picture.
-bool isSupportedExtension(const std::string& name) {
-  return name == "KHR_materials_unlit" || name == "KHR_texture_transform" ||
-         name == "KHR_materials_emissive_strength" || name == "KHR_animation_pointer";
-}
 
 std::string validateGltfJson(const Json& root) {
   try {

@@ -17,11 +17,6 @@ class JsonChecker;
 void checkTextureInfo(const JsonChecker& c, const Json& o, const std::string& at, const char* key,
                       const char* extra);
 
-// Extensions the loader implements; any other entry of extensionsRequired is an error
-// (glTF 2.0 §3.12 Specifying Extensions: a client MUST NOT load an asset whose required extensions
-// it lacks).
-bool isSupportedExtension(const std::string& name);
-
 // Checks the whole document against the parts of the glTF 2.0 schema the loader relies on:
 // property types, required properties, enum values, every index in range (accessors,
 // bufferViews, buffers, meshes, materials, textures, images, samplers, nodes, cameras,

@@ -4,6 +4,7 @@
 
 #include "gltf_document.h"
 #include "load_steps.h"
+#include "supported_extensions.h"
 
 namespace vitrine::scene {
 namespace {
@@ -61,6 +62,10 @@ std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
   stage(0.4f, "Building geometry");
   warnings = std::move(doc.warnings);
   doc.warnings.clear();
+  // Honest about what is not drawn: one warning per extension used but not rendered.
+  for (const UnsupportedExtension& e : unsupportedExtensions(doc))
+    warnings.push_back(
+        located(jsonPointer("extensionsUsed", e.index), unsupportedExtensionMessage(e.name)));
   const LoadContext ctx{doc, scene, warnings};
   if (std::string err = loadNodes(ctx); !err.empty()) return err;
   if (std::string err = loadCameras(ctx); !err.empty()) return err;

@@ -9,13 +9,16 @@ std::vector<NamedPointer> materialPropertyPointers(const Scene& scene, uint32_t 
   if (material >= scene.materials.size()) return out;
   const std::string m = "/materials/" + std::to_string(material);
   const std::string pbr = m + "/pbrMetallicRoughness";
-  out.push_back({"Base colour", pbr + "/baseColorFactor"});
-  out.push_back({"Metallic", pbr + "/metallicFactor"});
-  out.push_back({"Roughness", pbr + "/roughnessFactor"});
-  out.push_back({"Emissive", m + "/emissiveFactor"});
-  out.push_back({"Normal scale", m + "/normalTexture/scale"});
-  out.push_back({"Occlusion strength", m + "/occlusionTexture/strength"});
-  out.push_back({"Alpha cutoff", m + "/alphaCutoff"});
+  auto add = [&](std::string label, std::string pointer, std::string group = {}) {
+    out.push_back({std::move(label), std::move(pointer), std::move(group)});
+  };
+  add("Base colour", pbr + "/baseColorFactor");
+  add("Metallic", pbr + "/metallicFactor");
+  add("Roughness", pbr + "/roughnessFactor");
+  add("Emissive", m + "/emissiveFactor");
+  add("Normal scale", m + "/normalTexture/scale");
+  add("Occlusion strength", m + "/occlusionTexture/strength");
+  add("Alpha cutoff", m + "/alphaCutoff");
   struct TextureInfo {
     const char* label;
     std::string path;
@@ -27,17 +30,23 @@ std::vector<NamedPointer> materialPropertyPointers(const Scene& scene, uint32_t 
                                   {"Emissive texture", m + "/emissiveTexture"}};
   for (const TextureInfo& t : textures) {
     for (const char* p : {"offset", "rotation", "scale"}) {
-      out.push_back(
-          {std::string(t.label) + " " + p, t.path + "/extensions/KHR_texture_transform/" + p});
+      add(std::string(t.label) + " " + p, t.path + "/extensions/KHR_texture_transform/" + p);
     }
   }
   const Material& mat = scene.materials[material];
   for (const MaterialExtensionInfo& e : materialExtensionTable()) {
     if (!mat.has(e.id)) continue;
+    const std::string at = m + "/extensions/" + e.name + "/";
     for (const ExtensionFactor& f : e.factors) {
-      const std::string path =
-          f.parent ? std::string(f.parent) + "/" + f.name : std::string(f.name);
-      out.push_back({std::string(e.name) + " " + path, m + "/extensions/" + e.name + "/" + path});
+      const std::string label = f.parent ? std::string(f.parent) + " " + f.name : f.name;
+      const std::string path = f.parent ? std::string(f.parent) + "/" + f.name : f.name;
+      add(label, at + path, e.name);
+    }
+    for (const char* texture : e.textures) {
+      for (const char* p : {"offset", "rotation", "scale"}) {
+        add(std::string(texture) + " " + p, at + texture + "/extensions/KHR_texture_transform/" + p,
+            e.name);
+      }
     }
   }
   return out;

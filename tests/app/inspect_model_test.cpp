@@ -114,6 +114,112 @@ TEST(SlotEdit, NodeEditJoinsMovedNodesAndEvaluateRecomputesItsWorldMatrix) {
   EXPECT_EQ(dirty.worldMatrices.ranges(), (std::vector<scene::ByteRange>{{3 * bytes, bytes}}));
 }
 
+// Material 0 with clearcoat (factor 0.25, its normal texture's scale among its factors once
+// the texture is there) and sheen; clip 0 animates clearcoatFactor by pointer.
+std::unique_ptr<Document> coatedQuad() {
+  test::AssetBuilder b;
+  const int quad = b.addColoredQuad({1, 0, 0, 1});
+  nlohmann::json& ext = b.json()["materials"][0]["extensions"];
+  ext["KHR_materials_clearcoat"] = {{"clearcoatFactor", 0.25}, {"clearcoatRoughnessFactor", 0.5}};
+  ext["KHR_materials_sheen"] = {{"sheenColorFactor", {0.1, 0.2, 0.3}}};
+  b.json()["extensionsUsed"] = {"KHR_materials_clearcoat", "KHR_materials_sheen",
+                                "KHR_animation_pointer"};
+  b.addScene({b.addMeshNode(quad)});
+  const int input = b.addFloats({0.0f, 1.0f}, "SCALAR");
+  b.json()["accessors"][input]["min"] = {0.0f};
+  b.json()["accessors"][input]["max"] = {1.0f};
+  const int output = b.addFloats({0.25f, 1.0f}, "SCALAR");
+  const std::string pointer = "/materials/0/extensions/KHR_materials_clearcoat/clearcoatFactor";
+  b.json()["animations"].push_back(
+      {{"samplers", {{{"input", input}, {"output", output}}}},
+       {"channels",
+        {{{"sampler", 0},
+          {"target",
+           {{"path", "pointer"},
+            {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}}}}}}});
+  DocumentResult r = loadDocument(b.writeGltf("inspect_coated_quad"));
+  EXPECT_TRUE(r.document) << r.error;
+  return std::move(r.document);
+}
+
+TEST(InspectorModel, EveryExtensionFactorIsListedUnderItsExtension) {
+  auto doc = coatedQuad();
+  ASSERT_TRUE(doc);
+  EXPECT_TRUE(doc->channelWarnings.empty()) << doc->channelWarnings.front();
+  InspectorModel model;
+  model.reset(*doc->scene, *doc->gltf, doc->animations->clips());
+  const std::vector<Property>& props = model.material(0);
+  std::vector<std::string> grouped;
+  for (const Property& p : props)
+    if (!p.group.empty()) grouped.push_back(p.group + ": " + p.label);
+  // In the table's order (material_extensions.h): sheen before clearcoat. No texture: no
+  // normal-texture scale and no texture transform.
+  EXPECT_EQ(grouped, (std::vector<std::string>{
+                         "KHR_materials_sheen: sheenColorFactor",
+                         "KHR_materials_sheen: sheenRoughnessFactor",
+                         "KHR_materials_clearcoat: clearcoatFactor",
+                         "KHR_materials_clearcoat: clearcoatRoughnessFactor",
+                     }));
+  // The core properties come first, ungrouped.
+  EXPECT_EQ(props.front().label, "Base colour");
+  EXPECT_TRUE(props.front().group.empty());
+
+  const auto find = [&](const std::string& label) -> const Property& {
+    for (const Property& p : props)
+      if (p.label == label) return p;
+    ADD_FAILURE() << label;
+    return props.front();
+  };
+  const Property& sheen = find("sheenColorFactor");
+  EXPECT_EQ(sheen.pointer, "/materials/0/extensions/KHR_materials_sheen/sheenColorFactor");
+  EXPECT_TRUE(sheen.color);
+  EXPECT_EQ(sheen.slot.region, scene::Region::MaterialExtensions);
+  EXPECT_EQ(sheen.slot.data, &doc->scene->materialExtensionData[0].sheen.x);
+  EXPECT_TRUE(sheen.clips.empty());
+  const Property& coat = find("clearcoatFactor");
+  EXPECT_FALSE(coat.color);
+  EXPECT_EQ(coat.slot.data, &doc->scene->materialExtensionData[0].clearcoat.x);
+  EXPECT_EQ(*coat.slot.data, 0.25f);
+  EXPECT_EQ(coat.clips, std::vector<uint32_t>{0});  // tinted while clip 0 plays
+  EXPECT_TRUE(animatedBy(coat, {true}));
+  EXPECT_FALSE(animatedBy(coat, {false}));
+
+  // Live: the animation's value is what the field shows.
+  scene::DirtySet dirty;
+  doc->animations->evaluate(0.5f, {true}, dirty);
+  EXPECT_EQ(*coat.slot.data, 0.625f);
+}
+
+TEST(SlotEdit, ExtensionFactorEditWritesMaterialExtensionData) {
+  auto doc = coatedQuad();
+  ASSERT_TRUE(doc);
+  InspectorModel model;
+  model.reset(*doc->scene, *doc->gltf, doc->animations->clips());
+  const Property* roughness = nullptr;
+  const Property* sheen = nullptr;
+  for (const Property& p : model.material(0)) {
+    if (p.label == "clearcoatRoughnessFactor") roughness = &p;
+    if (p.label == "sheenColorFactor") sheen = &p;
+  }
+  ASSERT_TRUE(roughness && sheen);
+  scene::DirtySet dirty;
+  const float value = 0.75f;
+  EXPECT_TRUE(writeSlot(roughness->slot, {&value, 1}, dirty));
+  const float colour[3] = {0.5f, 0.25f, 1.0f};
+  EXPECT_TRUE(writeSlot(sheen->slot, colour, dirty));
+  const gpu::MaterialExtensionData& e = doc->scene->materialExtensionData[0];
+  EXPECT_EQ(e.clearcoat.y, 0.75f);  // y: clearcoatRoughnessFactor
+  EXPECT_EQ(glm::vec3(e.sheen), glm::vec3(0.5f, 0.25f, 1.0f));
+  // Material 0's bytes: its sheen's 12 and its clearcoat roughness's 4, nothing elsewhere.
+  dirty.coalesce();
+  const uint32_t sheenAt = uint32_t(offsetof(gpu::MaterialExtensionData, sheen));
+  const uint32_t coatAt = uint32_t(offsetof(gpu::MaterialExtensionData, clearcoat) + 4);
+  std::vector<scene::ByteRange> expected{{sheenAt, 12}, {coatAt, 4}};
+  if (coatAt < sheenAt) std::swap(expected[0], expected[1]);
+  EXPECT_EQ(dirty[scene::Region::MaterialExtensions].ranges(), expected);
+  EXPECT_TRUE(dirty[scene::Region::Materials].empty());
+}
+
 TEST(SlotEdit, VisibilitySlotIsTheObjectModelSlot) {
   test::AssetBuilder b;
   const int a = b.addMeshNode(b.addColoredQuad({1, 0, 0, 1}));

@@ -1,9 +1,10 @@
 // Small pieces of the UI's text without a window: the status toast's timing while the UI is
-// hidden, and the dope sheet's short live values.
+// hidden, the 'Not drawn' note, and the dope sheet's short live values.
 #include <gtest/gtest.h>
 
 #include "dope_sheet.h"
 #include "menu_bar.h"
+#include "not_drawn_note.h"
 
 namespace vitrine::app {
 namespace {
@@ -20,6 +21,13 @@ TEST(StatusToast, AMessageShowsForThreeSecondsAfterItChanges) {
   toast.update("Screenshot saved to /tmp/a-2.png", 20.0);  // a new message starts over
   EXPECT_TRUE(toast.visible(22.9));
   EXPECT_FALSE(toast.visible(23.1));
+}
+
+TEST(NotDrawnNote, NamesEveryExtensionOrNothing) {
+  EXPECT_EQ(notDrawnNote({}), "");
+  EXPECT_EQ(notDrawnNote({"EXT_foo"}), "Not drawn: EXT_foo");
+  EXPECT_EQ(notDrawnNote({"EXT_foo", "KHR_draco_mesh_compression"}),
+            "Not drawn: EXT_foo, KHR_draco_mesh_compression");
 }
 
 TEST(DopeSheet, LiveValuesShowThreeDecimals) {

@@ -1,9 +1,9 @@
 // Morph targets on the GPU (glTF 2.0 §3.7.2.2), validation on: a generated quad morphing its
 // positions and colours at weights 0, 0.5 and 1 and through a CUBICSPLINE weights animation,
-// one weight animated through KHR_animation_pointer, twenty targets at once, morph and skin on
-// one primitive, AnimatedMorphCube through its animation; normals, tangents, texture
-// coordinates and flat normals of morphed primitives shade like the same attributes given
-// directly. Coverage is compared with the CPU reference (deform_check.h).
+// one weight animated through KHR_animation_pointer, a mesh's weights reaching its node, twenty
+// targets at once, morph and skin on one primitive, AnimatedMorphCube through its animation;
+// normals, tangents, texture coordinates and flat normals of morphed primitives shade like the same
+// attributes given directly. Coverage is compared with the CPU reference (deform_check.h).
 #include <cmath>
 #include <numbers>
 
@@ -166,6 +166,29 @@ TEST_F(DeformTest, TheWholeWeightArrayThroughAnAnimationPointer) {
   EXPECT_TRUE(statsAre(renderer_->lastUploadStats(), 8, 1));
   EXPECT_TRUE(coverageMatches(p, view, referenceTriangles(scene())));
   EXPECT_TRUE(colorNear(quadPixel(p, view), quadColor(0.25f)));
+}
+
+TEST_F(DeformTest, MeshWeightsThroughAnAnimationPointerReachANodeWithoutWeights) {
+  // Node 0 has no `weights`: it instantiates the mesh with the mesh's (glTF 2.0 node.weights).
+  AssetBuilder b = morphQuadAsset();
+  b.json()["meshes"][0]["weights"] = {0, 0};
+  addAnimation(
+      b,
+      json::array({sampler(addTimes(b, {0.0f, 1.0f}), b.addFloats({0, 0, 0.5f, 0.25f}, "SCALAR"))}),
+      json::array({pointerChannel(0, "/meshes/0/weights")}));
+  b.json()["extensionsUsed"] = {"KHR_materials_unlit", "KHR_animation_pointer"};
+  ASSERT_NO_FATAL_FAILURE(load(b));
+  const View view = quadView();
+  for (const float t : {0.5f, 1.0f}) {
+    const Pixels p = frame(t, view);
+    const std::vector<float> w{0.5f * t, 0.25f * t};
+    EXPECT_EQ(scene().meshes[0].weights, w);
+    EXPECT_EQ(scene().nodes[0].weights, w);
+    // The node's two floats and the mesh's, neighbours in the MorphWeights region.
+    EXPECT_TRUE(statsAre(renderer_->lastUploadStats(), 16, 1));
+    EXPECT_TRUE(coverageMatches(p, view, referenceTriangles(scene())));
+    EXPECT_TRUE(colorNear(quadPixel(p, view), quadColor(w[1])));
+  }
 }
 
 TEST_F(DeformTest, TwentyTargetsAtOnce) {

@@ -34,17 +34,6 @@ TEST(Validation, TheBaseAssetIsValid) {
   EXPECT_EQ(parseInMemory(quadAsset(), doc), "");
 }
 
-TEST(Validation, ExtensionsVitrineImplementsMayBeRequired) {
-  for (const char* name : {"KHR_animation_pointer", "KHR_materials_unlit", "KHR_texture_transform",
-                           "KHR_materials_emissive_strength"}) {
-    AssetBuilder b = quadAsset();
-    b.json()["extensionsUsed"] = {name};
-    b.json()["extensionsRequired"] = {name};
-    scene::GltfDocument doc;
-    EXPECT_EQ(parseInMemory(b, doc), "") << name;
-  }
-}
-
 INSTANTIATE_TEST_SUITE_P(
     Indices, Validation,
     testing::Values(
