@@ -184,6 +184,31 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   return {};
 }
 
+// KHR_materials_anisotropy ("Anisotropy") needs a tangent space: TANGENT, or tangents computed
+// as glTF 2.0 §3.7.2.1 says, from the texture coordinates of the normal texture. Without
+// TANGENT, mesh.frag builds the frame per pixel from the uv derivatives of the anisotropy
+// texture's set (else the normal texture's, else TEXCOORD_0): say so, once per primitive,
+// and say when that set is missing too (the material is then drawn isotropic).
+void warnAnisotropyTangents(const LoadContext& ctx, const Json& prim, const Primitive& p,
+                            const std::string& at) {
+  if (!p.tangents.empty() || p.topology != Topology::Triangles) return;
+  const Json* material = member(prim, "material");
+  if (!material) return;
+  const Json& m = array(ctx.doc.json, "materials")[material->get<size_t>()];
+  const Json* extensions = member(m, "extensions");
+  const Json* anisotropy = extensions ? member(*extensions, "KHR_materials_anisotropy") : nullptr;
+  if (!anisotropy) return;
+  const Json* texture = member(*anisotropy, "anisotropyTexture");
+  if (!texture) texture = member(m, "normalTexture");
+  const int64_t set = texture ? integer(*texture, "texCoord", 0) : 0;
+  const std::string name = "TEXCOORD_" + std::to_string(set);
+  const bool hasSet = set >= 0 && set < 2 && !p.texcoords[size_t(set)].empty();
+  ctx.warnings.push_back(
+      located(at, hasSet ? "KHR_materials_anisotropy needs TANGENT; tangents generated from " + name
+                         : "KHR_materials_anisotropy needs TANGENT, and there is no " + name +
+                               " to generate them from; drawn isotropic"));
+}
+
 }  // namespace
 
 std::string loadMeshes(const LoadContext& ctx) {
@@ -211,7 +236,11 @@ std::string loadMeshes(const LoadContext& ctx) {
       PrimitiveReader reader(ctx, primitives[i], at, skinUses[m]);
       if (std::string err = reader.read(p, skipped); !err.empty()) return err;
       if (skipped) continue;
+<<<<<<< HEAD
       p.sourceIndex = uint32_t(i);
+=======
+      warnAnisotropyTangents(ctx, primitives[i], p, at);
+>>>>>>> surface
       const SkinUse& use = skinUses[m];
       if (use.node >= 0 && p.influenceSets == 0) {
         // §3.7.3: "The skinned mesh MUST have vertex attributes that are used in skinning".

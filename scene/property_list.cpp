@@ -42,10 +42,10 @@ std::vector<NamedPointer> materialPropertyPointers(const Scene& scene, uint32_t 
       const std::string path = f.parent ? std::string(f.parent) + "/" + f.name : f.name;
       add(label, at + path, e.name);
     }
-    for (const char* texture : e.textures) {
+    for (const ExtensionTexture& texture : e.textures) {
       for (const char* p : {"offset", "rotation", "scale"}) {
-        add(std::string(texture) + " " + p, at + texture + "/extensions/KHR_texture_transform/" + p,
-            e.name);
+        add(std::string(texture.name) + " " + p,
+            at + texture.name + "/extensions/KHR_texture_transform/" + p, e.name);
       }
     }
   }

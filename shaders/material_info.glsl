@@ -158,7 +158,10 @@ MaterialInfo gatherMaterial(uint m, vec3 base, float metallic, float roughness, 
   }
   // KHR_materials_anisotropy "Anisotropy": the direction (cos, sin)(anisotropyRotation), or
   // anisotropyTexture.rg * 2 - 1 rotated by it, in the tangent frame of the mesh (TANGENT,
-  // else the uv derivatives of the texture's set); strength = anisotropyStrength x texture.b.
+  // else the uv derivatives of the anisotropy texture's set and transform, or without one of
+  // the normal texture's, whose texture coordinates glTF 2.0 §3.7.2.1 generates tangents
+  // from; the loader warns); strength = anisotropyStrength x texture.b. "Implementation":
+  // the bitangent is cross(normal_geometric, T).
   if (hasLayer(kLayerAnisotropy)) {
     const float c = cos(e.anisotropy.y), s = sin(e.anisotropy.y);
     vec2 direction = vec2(1.0, 0.0);
@@ -171,10 +174,11 @@ MaterialInfo gatherMaterial(uint m, vec3 base, float metallic, float roughness, 
     }
     direction = mat2(c, s, -s, c) * direction;
     vec3 t, b;
-    if (tangentFrame(ng, extensionRef(m, kSlotAnisotropy), t, b) &&
-        dot(direction, direction) > 0.0) {
+    TextureRef frameRef = materials[m].textures[kSlotNormal];
+    if (slotPresent(kSlotAnisotropy)) frameRef = extensionRef(m, kSlotAnisotropy);
+    if (tangentFrame(ng, frameRef, t, b) && dot(direction, direction) > 0.0) {
       info.anisotropyT = normalize(t * direction.x + b * direction.y);
-      info.anisotropyB = cross(n, info.anisotropyT);
+      info.anisotropyB = cross(ng, info.anisotropyT);
     } else {
       info.anisotropyStrength = 0.0;  // no tangent frame: isotropic
     }

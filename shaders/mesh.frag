@@ -84,7 +84,8 @@ vec3 imageBasedLight(MaterialInfo info) {
   vec3 fMetal = iblSpecularAlbedo(info.baseColor, scaleBias, nDotV, info.roughness);
   vec3 fDielectric =
       iblSpecularAlbedo(info.f0Dielectric, info.specularWeight, scaleBias, nDotV, info.roughness);
-  if (hasLayer(kLayerIridescence)) iridescentFresnel(info, nDotV, fDielectric, fMetal);
+  if (hasLayer(kLayerIridescence))
+    iridescentFresnel(info, nDotV, scaleBias.x + scaleBias.y, fDielectric, fMetal);
   if (hasLayer(kLayerTransmission) || hasLayer(kLayerDiffuseTransmission))
     diffuse = diffuse * diffuseReflectionWeight(info) + transmittedIbl(info);
   vec3 color =
@@ -136,7 +137,7 @@ vec3 punctualRadiance(MaterialInfo info, vec3 l) {
     // KHR_materials_specular: mix(dielectric_f0, dielectric_f90, fresnel_w), both scaled.
     vec3 fDielectric = info.specularWeight * mix(info.f0Dielectric, vec3(1.0), fw);
     vec3 fMetal = info.baseColor + (1.0 - info.baseColor) * fw;
-    if (hasLayer(kLayerIridescence)) iridescentFresnel(info, vDotH, fDielectric, fMetal);
+    if (hasLayer(kLayerIridescence)) iridescentFresnel(info, vDotH, 1.0, fDielectric, fMetal);
     const float specular =
         hasLayer(kLayerAnisotropy)
             ? anisotropicSpecular(info, l, h, nDotL, nDotH)
