@@ -236,11 +236,8 @@ std::string loadMeshes(const LoadContext& ctx) {
       PrimitiveReader reader(ctx, primitives[i], at, skinUses[m]);
       if (std::string err = reader.read(p, skipped); !err.empty()) return err;
       if (skipped) continue;
-<<<<<<< HEAD
       p.sourceIndex = uint32_t(i);
-=======
       warnAnisotropyTangents(ctx, primitives[i], p, at);
->>>>>>> surface
       const SkinUse& use = skinUses[m];
       if (use.node >= 0 && p.influenceSets == 0) {
         // §3.7.3: "The skinned mesh MUST have vertex attributes that are used in skinning".
