@@ -440,5 +440,32 @@ TEST_F(TransmissionTest, AnimatedTransmissionTextureOffsetMovesTheTransmissiveHa
   EXPECT_TRUE(colorNear(pixelAt(pixels, r.x, r.y), seenRight, 3.0f));
 }
 
+// One sample (no resolve: the pass draws into the texture's level 0) and four, each through
+// a resize of the offscreen target (the transmission texture is replaced with the attachments).
+TEST_F(TransmissionTest, WorksAtOneAndFourSamplesAndAcrossResizes) {
+  for (uint32_t samples : {1u, 4u}) {
+    EXPECT_EQ(renderer_->validationMessageCount(), 0u);
+    renderer::Options options;
+    options.validation = true;
+    options.msaaSamples = samples;
+    std::string error;
+    renderer_ = renderer::Renderer::create(options, &error);
+    ASSERT_TRUE(renderer_) << error;
+    Front f;
+    f.extensions = transmissionExtension(1.0);
+    ASSERT_NO_FATAL_FAILURE(load(frontAsset(f)));
+    for (glm::uvec2 size : {glm::uvec2(kSize), glm::uvec2(40, 24), glm::uvec2(kSize)}) {
+      View view = cameraView(*bound_.scene, kCameraNode, size.x, size.y);
+      view.clearColor = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+      const Pixels pixels = renderer_->renderOffscreen(view, size.x, size.y);
+      const glm::ivec2 c(int(size.x) / 2, int(size.y) / 2);
+      const glm::dvec3 p(surfacePoint(view, c, size.x, size.y, glm::vec3(0.0f), {0, 0, 1}));
+      const double w = tr::baseWeight(kIor, glm::normalize(glm::dvec3(view.eye) - p).z);
+      EXPECT_TRUE(colorNear(pixelAt(pixels, c.x, c.y), glm::vec3(w * kTint * kLeft), 3.0f))
+          << samples << " samples, " << size.x << "x" << size.y;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace vitrine::test
