@@ -17,6 +17,9 @@ constexpr uint32_t kMeshVert[] =
 constexpr uint32_t kMeshFrag[] =
 #include "mesh.frag.inc"
     ;
+constexpr uint32_t kMeshFragTransmission[] =
+#include "mesh_transmission.frag.inc"
+    ;
 
 VkDescriptorSetLayout createSetLayout(const Context& ctx,
                                       const VkDescriptorSetLayoutBinding* bindings,
@@ -35,7 +38,8 @@ PipelineLayouts createLayouts(const Context& ctx) {
   const VkShaderStageFlags both = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
   const VkDescriptorSetLayoutBinding frame[] = {
       {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, both, nullptr},
-      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      // NodeData: the fragment stage reads the world scale of KHR_materials_volume's thickness.
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, both, nullptr},
       {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
       {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
       {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
@@ -59,10 +63,14 @@ PipelineLayouts createLayouts(const Context& ctx) {
   };
   l.environment = createSetLayout(ctx, environment, 3);
 
-  const VkDescriptorSetLayout sets[] = {l.frame, l.material, l.environment};
+  const VkDescriptorSetLayoutBinding transmission = {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                                     1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+  l.transmission = createSetLayout(ctx, &transmission, 1);
+
+  const VkDescriptorSetLayout sets[] = {l.frame, l.material, l.environment, l.transmission};
   const VkPushConstantRange push{both, 0, sizeof(gpu::DrawConstants)};
   auto info = vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
-  info.setLayoutCount = 3;
+  info.setLayoutCount = uint32_t(std::size(sets));
   info.pSetLayouts = sets;
   info.pushConstantRangeCount = 1;
   info.pPushConstantRanges = &push;
@@ -73,7 +81,7 @@ PipelineLayouts createLayouts(const Context& ctx) {
 std::pair<uint64_t, uint64_t> keyBits(const PipelineKey& k) {
   // VkFormat values (extension formats included) fit in 31 bits: 8..38; the features in 24:
   // 40..63.
-  static_assert(kFeatureFlatNormals < (1u << 24));
+  static_assert(kFeatureLinearOutput < (1u << 24));
   return {(uint64_t(k.features) << 40) | (uint64_t(k.colorFormat) << 8) |
               (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) |
               (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise),
@@ -102,7 +110,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   stages[0].module = p.vertex;
   stages[0].pName = "main";
   stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-  stages[1].module = p.fragment;
+  stages[1].module =
+      (key.layers & uint32_t(gpu::kLayerTransmission)) ? p.fragmentTransmission : p.fragment;
   stages[1].pName = "main";
   // mesh.frag's specialization constants, by constant_id: 0 kTriangles (points and lines have
   // no per-pixel tangent frame), 1 kTextureSlots (every slot, the extensions' included),
@@ -124,7 +133,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       (key.features & kFeatureUnlit) != 0,
       (key.features & kFeatureNoNormals) == 0,
       (key.features & kFeatureLights) != 0,
-      int32_t((key.features >> kFeatureTonemapShift) & 3u),
+      (key.features & kFeatureLinearOutput) ? int32_t(gpu::kTonemapLinear)
+                                            : int32_t((key.features >> kFeatureTonemapShift) & 3u),
       (key.features & kFeatureFlatNormals) != 0,
       key.layers};
   const VkSpecializationMapEntry entries[] = {
@@ -264,6 +274,8 @@ void createPipelines(const Context& ctx, Pipelines& p) {
   p.layouts = createLayouts(ctx);
   p.vertex = createShaderModule(ctx, kMeshVert, sizeof(kMeshVert));
   p.fragment = createShaderModule(ctx, kMeshFrag, sizeof(kMeshFrag));
+  p.fragmentTransmission =
+      createShaderModule(ctx, kMeshFragTransmission, sizeof(kMeshFragTransmission));
   p.samples = ctx.samples;
   p.depthFormat = ctx.depthFormat;
 }
@@ -272,11 +284,14 @@ void destroyPipelines(const Context& ctx, Pipelines& p) {
   for (auto& [bits, pipeline] : p.cache) vkDestroyPipeline(ctx.device, pipeline, nullptr);
   if (p.vertex) vkDestroyShaderModule(ctx.device, p.vertex, nullptr);
   if (p.fragment) vkDestroyShaderModule(ctx.device, p.fragment, nullptr);
+  if (p.fragmentTransmission) vkDestroyShaderModule(ctx.device, p.fragmentTransmission, nullptr);
   if (p.layouts.layout) vkDestroyPipelineLayout(ctx.device, p.layouts.layout, nullptr);
   if (p.layouts.frame) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.frame, nullptr);
   if (p.layouts.material) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.material, nullptr);
   if (p.layouts.environment)
     vkDestroyDescriptorSetLayout(ctx.device, p.layouts.environment, nullptr);
+  if (p.layouts.transmission)
+    vkDestroyDescriptorSetLayout(ctx.device, p.layouts.transmission, nullptr);
   p = Pipelines{};
 }
 

@@ -24,12 +24,16 @@ namespace vitrine::renderer {
 // (gpu::kMaterialTextureCount bindings in gpu::kSlot* order). Set 2, the environment: prefiltered
 // specular cube (binding 0, samplerCube, lod = roughness * FrameData::environment.z), BRDF lookup
 // table (binding 1, sampler2D: x = N.V, y = roughness, rg = scale and bias of F0),
-// gpu::EnvironmentData (binding 2, uniform). Push constants: gpu::DrawConstants for the vertex and
-// fragment stages.
+// gpu::EnvironmentData (binding 2, uniform). Set 3, the transmission pass's texture
+// (transmission.h; binding 0, sampler2D with mips), read only by the pipelines of materials with
+// KHR_materials_transmission (their fragment module is mesh.frag built with
+// VITRINE_TRANSMISSION), so it is bound only in frames that draw one. Push constants:
+// gpu::DrawConstants for the vertex and fragment stages.
 struct PipelineLayouts {
   VkDescriptorSetLayout frame = VK_NULL_HANDLE;
   VkDescriptorSetLayout material = VK_NULL_HANDLE;
   VkDescriptorSetLayout environment = VK_NULL_HANDLE;
+  VkDescriptorSetLayout transmission = VK_NULL_HANDLE;
   VkPipelineLayout layout = VK_NULL_HANDLE;
 };
 
@@ -49,6 +53,9 @@ enum ShaderFeature : uint32_t {
   // mesh.frag: flat normals of the deformed triangle (a skinned or morphed triangle primitive
   // without NORMAL).
   kFeatureFlatNormals = 1u << 17,
+  // mesh.frag writes linear radiance, neither exposed nor tone mapped (gpu::kTonemapLinear):
+  // the transmission pass, whose texture transmissive surfaces add to their own light.
+  kFeatureLinearOutput = 1u << 18,
 };
 
 struct PipelineKey {
@@ -68,6 +75,9 @@ struct Pipelines {
   PipelineLayouts layouts;
   VkShaderModule vertex = VK_NULL_HANDLE;
   VkShaderModule fragment = VK_NULL_HANDLE;
+  // mesh.frag with the transmission pass's texture (set 3): materials with the
+  // KHR_materials_transmission layer.
+  VkShaderModule fragmentTransmission = VK_NULL_HANDLE;
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
   VkFormat depthFormat = VK_FORMAT_UNDEFINED;
   struct KeyHash {

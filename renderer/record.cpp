@@ -2,15 +2,18 @@
 
 #include <algorithm>
 
+#include "transmission.h"
 #include "vk_struct.h"
 
 namespace vitrine::renderer {
 namespace {
 
+constexpr VkPipelineStageFlags2 kDepthStages =
+    VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
+
 void transitionAttachments(VkCommandBuffer cmd, const Attachments& a, const FinalImage& target) {
   constexpr VkPipelineStageFlags2 kColor = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
-  constexpr VkPipelineStageFlags2 kDepth =
-      VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
+  constexpr VkPipelineStageFlags2 kDepth = kDepthStages;
   ImageBarrier barriers[3];
   uint32_t count = 0;
 
@@ -45,15 +48,16 @@ void transitionAttachments(VkCommandBuffer cmd, const Attachments& a, const Fina
   imageBarriers(cmd, barriers, count);
 }
 
-void beginRendering(VkCommandBuffer cmd, const Attachments& a, const FinalImage& target,
-                    const View& view) {
+// Clears `msaa` (resolved into `target`) or, without one, `target` itself, and the depth.
+void beginRendering(VkCommandBuffer cmd, VkImageView msaa, VkImageView depthView,
+                    const FinalImage& target, VkExtent2D extent, const View& view) {
   auto color = vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
   color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
   color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
   color.clearValue.color = {
       {view.clearColor.r, view.clearColor.g, view.clearColor.b, view.clearColor.a}};
-  if (a.color.image) {
-    color.imageView = a.color.view;
+  if (msaa) {
+    color.imageView = msaa;
     color.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
     color.resolveMode = VK_RESOLVE_MODE_AVERAGE_BIT;
     color.resolveImageView = target.view;
@@ -63,38 +67,52 @@ void beginRendering(VkCommandBuffer cmd, const Attachments& a, const FinalImage&
     color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
   }
   auto depth = vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
-  depth.imageView = a.depth.view;
+  depth.imageView = depthView;
   depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
   depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
   depth.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
   depth.clearValue.depthStencil = {1.0f, 0};
 
   auto info = vkStruct<VkRenderingInfo>(VK_STRUCTURE_TYPE_RENDERING_INFO);
-  info.renderArea = {{0, 0}, a.extent};
+  info.renderArea = {{0, 0}, extent};
   info.layerCount = 1;
   info.colorAttachmentCount = 1;
   info.pColorAttachments = &color;
   info.pDepthAttachment = &depth;
   vkCmdBeginRendering(cmd, &info);
 
-  const VkViewport viewport{0.0f, 0.0f, float(a.extent.width), float(a.extent.height), 0.0f, 1.0f};
-  const VkRect2D scissor{{0, 0}, a.extent};
+  const VkViewport viewport{0.0f, 0.0f, float(extent.width), float(extent.height), 0.0f, 1.0f};
+  const VkRect2D scissor{{0, 0}, extent};
   vkCmdSetViewport(cmd, 0, 1, &viewport);
   vkCmdSetScissor(cmd, 0, 1, &scissor);
 }
 
-// Opaque and mask draws in scene order, then blend draws sorted back to front by the
-// distance from the eye to the centre of their bounds. Draws of hidden nodes are left out.
-std::vector<uint32_t> drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nodes,
-                                const glm::vec3& eye) {
-  std::vector<uint32_t> order;
+// The draws of a frame, hidden nodes left out: opaque and mask draws in scene order, those
+// with KHR_materials_transmission after the others (they sample the transmission pass, which
+// draws only the others), then blend draws sorted back to front by the distance from the eye
+// to the centre of their bounds.
+struct DrawOrder {
+  std::vector<uint32_t> draws;
+  size_t opaque = 0;          // draws[0, opaque): opaque and mask draws without transmission
+  bool transmission = false;  // some draw has KHR_materials_transmission
+};
+
+bool transmissive(const Draw& d) {
+  return (d.layers & uint32_t(gpu::kLayerTransmission)) != 0;
+}
+
+DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nodes,
+                    const glm::vec3& eye) {
+  DrawOrder out;
+  std::vector<uint32_t> transmitting;
   std::vector<std::pair<float, uint32_t>> blended;
-  order.reserve(scene.draws.size());
+  out.draws.reserve(scene.draws.size());
   for (uint32_t i = 0; i < scene.draws.size(); ++i) {
     const Draw& d = scene.draws[i];
     if (d.node < scene.hidden.size() && scene.hidden[d.node]) continue;  // KHR_node_visibility
+    if (transmissive(d)) out.transmission = true;
     if (!d.blend) {
-      order.push_back(i);
+      (transmissive(d) ? transmitting : out.draws).push_back(i);
       continue;
     }
     const glm::mat4& world = d.node < nodes.size() ? nodes[d.node].world : glm::mat4(1.0f);
@@ -102,20 +120,31 @@ std::vector<uint32_t> drawOrder(const SceneGpu& scene, const std::vector<gpu::No
     const glm::vec3 toEye = center - eye;
     blended.emplace_back(glm::dot(toEye, toEye), i);
   }
+  out.opaque = out.draws.size();
+  out.draws.insert(out.draws.end(), transmitting.begin(), transmitting.end());
   std::stable_sort(blended.begin(), blended.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
-  for (const auto& [distance, i] : blended) order.push_back(i);
-  return order;
+  for (const auto& [distance, i] : blended) out.draws.push_back(i);
+  return out;
 }
+
+// What differs between the transmission pass and the main pass.
+struct PassSetup {
+  VkFormat colorFormat = VK_FORMAT_UNDEFINED;
+  uint32_t features = 0;      // ShaderFeature bits of every draw (tone mapping, lights, linear)
+  int backgroundTonemap = 0;  // gpu::kTonemap*
+  // Set 3, bound before the first transmissive draw; null in the transmission pass.
+  VkDescriptorSet transmissionSet = VK_NULL_HANDLE;
+};
 
 DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                       const SceneGpu& scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                      VkDescriptorSet environmentSet, const View& view, VkFormat colorFormat,
-                      BackgroundPass* background) {
+                      VkDescriptorSet environmentSet, const PassSetup& pass, const uint32_t* order,
+                      size_t count, BackgroundPass* background) {
   DrawStats stats;
-  if (scene.draws.empty()) {
+  if (count == 0) {
     if (background)
-      recordBackground(cmd, ctx, pipelines, *background, colorFormat, tonemapOperator(view.tonemap),
+      recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.backgroundTonemap,
                        slot, false, environmentSet);
     return stats;
   }
@@ -129,28 +158,28 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 2, 1, &environmentSet, 0,
                           nullptr);
 
-  // Per frame, not per draw: the mesh shader is specialized for the view's tone mapping
-  // operator (the one FrameData::shading.y names too) and for whether there are lights.
-  const int tonemap = tonemapOperator(view.tonemap);
-  const uint32_t frameFeatures = (uint32_t(tonemap) << kFeatureTonemapShift) |
-                                 (scene.lights.empty() ? 0u : uint32_t(kFeatureLights));
-
   VkPipeline bound = VK_NULL_HANDLE;
   uint32_t boundMaterial = UINT32_MAX;
   bool backgroundDrawn = background == nullptr;
-  for (uint32_t i : drawOrder(scene, nodes, view.eye)) {
-    const Draw& d = scene.draws[i];
+  bool transmissionBound = false;
+  for (size_t k = 0; k < count; ++k) {
+    const Draw& d = scene.draws[order[k]];
     // The background between the opaque and mask draws (which hide most of it from the
     // depth test) and the blended ones (which blend over it).
     if (d.blend && !backgroundDrawn) {
-      recordBackground(cmd, ctx, pipelines, *background, colorFormat, tonemapOperator(view.tonemap),
+      recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.backgroundTonemap,
                        slot, true, environmentSet);
       backgroundDrawn = true;
       bound = VK_NULL_HANDLE;
     }
+    if (transmissive(d) && !transmissionBound) {
+      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 3, 1,
+                              &pass.transmissionSet, 0, nullptr);
+      transmissionBound = true;
+    }
     PipelineKey key;
-    key.colorFormat = colorFormat;
-    key.features = d.features | frameFeatures;
+    key.colorFormat = pass.colorFormat;
+    key.features = d.features | pass.features;
     key.extensionSlots = d.extensionSlots;
     key.layers = d.layers;
     key.topology = d.topology;
@@ -176,27 +205,84 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     if (d.topology == scene::Topology::Triangles) stats.triangles += d.indexCount / 3;
   }
   if (!backgroundDrawn)
-    recordBackground(cmd, ctx, pipelines, *background, colorFormat, tonemapOperator(view.tonemap),
+    recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.backgroundTonemap,
                      slot, true, environmentSet);
   return stats;
+}
+
+// The transmission pass (KHR_materials_transmission): the opaque and mask draws without
+// transmission, and the background, in linear radiance into the transmission texture, whose
+// mip chain is then generated. Shares the depth attachment with the main pass (which clears it
+// again). Creates the texture the first time it is needed at this extent.
+void recordTransmissionPass(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
+                            const SceneGpu& scene, uint32_t slot,
+                            const std::vector<gpu::NodeData>& nodes, VkDescriptorSet environmentSet,
+                            const View& view, Attachments& a, const DrawOrder& order,
+                            uint32_t frameFeatures, BackgroundPass* background) {
+  if (!a.transmission.color.image)
+    a.transmission = createTransmissionTarget(ctx, pipelines.layouts.transmission, a.extent);
+  const TransmissionTarget& t = a.transmission;
+  beginTransmissionTarget(cmd, t);
+  ImageBarrier depth;
+  depth.image = a.depth.image;
+  depth.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+  depth.newLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+  depth.srcStage = kDepthStages;
+  depth.srcAccess = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+  depth.dstStage = kDepthStages;
+  depth.dstAccess = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+                    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+  imageBarrier(cmd, depth);
+
+  FinalImage level0;
+  level0.image = t.color.image;
+  level0.view = t.level0;
+  beginRendering(cmd, t.msaa.view, a.depth.view, level0, a.extent, view);
+  PassSetup pass;
+  pass.colorFormat = kTransmissionFormat;
+  pass.features = frameFeatures | kFeatureLinearOutput;
+  pass.backgroundTonemap = gpu::kTonemapLinear;
+  recordDraws(cmd, ctx, pipelines, scene, slot, nodes, environmentSet, pass, order.draws.data(),
+              order.opaque, background);
+  vkCmdEndRendering(cmd);
+  finishTransmissionTarget(cmd, t);
 }
 
 }  // namespace
 
 DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                       const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                      VkDescriptorSet environmentSet, const View& view,
-                      const Attachments& attachments, const FinalImage& target,
-                      BackgroundPass* background) {
+                      VkDescriptorSet environmentSet, const View& view, Attachments& attachments,
+                      const FinalImage& target, BackgroundPass* background) {
   DrawStats stats;
-  transitionAttachments(cmd, attachments, target);
-  beginRendering(cmd, attachments, target, view);
+  PassSetup pass;
+  pass.colorFormat = attachments.colorFormat;
+  pass.backgroundTonemap = tonemapOperator(view.tonemap);
+  DrawOrder order;
   if (scene) {
-    stats = recordDraws(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet, view,
-                        attachments.colorFormat, background);
+    order = drawOrder(*scene, nodes, view.eye);
+    // Per frame, not per draw: the mesh shader is specialized for the view's tone mapping
+    // operator (the one FrameData::shading.y names too) and for whether there are lights.
+    pass.features = (uint32_t(pass.backgroundTonemap) << kFeatureTonemapShift) |
+                    (scene->lights.empty() ? 0u : uint32_t(kFeatureLights));
+    if (order.transmission) {
+      recordTransmissionPass(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet, view,
+                             attachments, order, pass.features, background);
+      pass.transmissionSet = attachments.transmission.set;
+      stats.transmissionPasses = 1;
+    }
+  }
+  transitionAttachments(cmd, attachments, target);
+  beginRendering(cmd, attachments.color.view, attachments.depth.view, target, attachments.extent,
+                 view);
+  if (scene) {
+    const DrawStats drawn = recordDraws(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet,
+                                        pass, order.draws.data(), order.draws.size(), background);
+    stats.drawCalls = drawn.drawCalls;
+    stats.triangles = drawn.triangles;
   } else if (background) {
     recordBackground(cmd, ctx, pipelines, *background, attachments.colorFormat,
-                     tonemapOperator(view.tonemap), slot, false, environmentSet);
+                     pass.backgroundTonemap, slot, false, environmentSet);
   }
   vkCmdEndRendering(cmd);
   return stats;

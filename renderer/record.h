@@ -32,11 +32,12 @@ struct FinalImage {
 // Leaves the final image in COLOR_ATTACHMENT_OPTIMAL, written in the COLOR_ATTACHMENT_OUTPUT stage.
 // environmentSet is descriptor set 2 (environment.h). With a `background`, the environment is
 // drawn behind the scene, after its opaque and mask draws and before its blended ones
-// (background.h); null: the clear colour stays.
+// (background.h); null: the clear colour stays. When a drawn material has
+// KHR_materials_transmission, the transmission pass (transmission.h) comes first, into the
+// attachments' transmission texture (created on first use); otherwise nothing more is recorded.
 DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                       const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
-                      VkDescriptorSet environmentSet, const View& view,
-                      const Attachments& attachments, const FinalImage& target,
-                      BackgroundPass* background);
+                      VkDescriptorSet environmentSet, const View& view, Attachments& attachments,
+                      const FinalImage& target, BackgroundPass* background);
 
 }  // namespace vitrine::renderer

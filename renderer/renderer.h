@@ -71,6 +71,10 @@ struct UploadStats {
 struct DrawStats {
   uint32_t drawCalls = 0;
   uint64_t triangles = 0;
+  // Transmission passes recorded (KHR_materials_transmission: the opaque scene drawn first
+  // into a texture): 1 when a drawn material has the extension, else 0. Its draws are not
+  // counted above.
+  uint32_t transmissionPasses = 0;
 };
 
 // An 8-bit sRGB-encoded RGBA image, rows top to bottom.

@@ -26,6 +26,7 @@ Attachments createAttachments(const Context& ctx, VkFormat colorFormat, VkExtent
 }
 
 void destroyAttachments(const Context& ctx, Attachments& a) {
+  destroyTransmissionTarget(ctx, a.transmission);
   destroyImage(ctx, a.color);
   destroyImage(ctx, a.depth);
   a = Attachments{};

@@ -6,6 +6,7 @@
 
 #include "context.h"
 #include "resources.h"
+#include "transmission.h"
 
 namespace vitrine::renderer {
 
@@ -14,6 +15,9 @@ struct Attachments {
   VkFormat colorFormat = VK_FORMAT_UNDEFINED;
   Image color;  // ctx.samples samples, resolved into the final image; empty when 1 sample
   Image depth;  // ctx.samples samples, never stored
+  // The transmission pass's texture, created by the first frame that needs it (record.cpp) at
+  // this extent; empty for scenes without a transmissive material.
+  TransmissionTarget transmission;
 };
 
 [[nodiscard]] Attachments createAttachments(const Context& ctx, VkFormat colorFormat,

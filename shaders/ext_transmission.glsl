@@ -1,23 +1,161 @@
-// KHR_materials_transmission, KHR_materials_volume, KHR_materials_dispersion and
-// KHR_materials_diffuse_transmission: light through the surface. Include after
-// material_info.glsl, lights.glsl and environment.glsl.
+// Light through the surface: KHR_materials_transmission (the specular BTDF, and the opaque
+// scene seen through the surface from the transmission pass), KHR_materials_volume (refraction
+// through the thickness, Beer-Lambert attenuation), KHR_materials_dispersion (an ior per colour
+// channel for that refraction) and KHR_materials_diffuse_transmission (the Lambertian BTDF).
+// Include after material_info.glsl, lights.glsl and environment.glsl, in mesh.frag (which
+// declares `frame`, `draw` and inWorldPos).
+//
+// The base layer these extensions define (KHR_materials_diffuse_transmission "Combining
+// Diffuse Transmission with other Extensions", which includes KHR_materials_transmission's
+// "Transmission BTDF"):
+//   dielectric_brdf = fresnel_mix(ior, base = mix(diffuse_bsdf,
+//                                                 specular_btdf(alpha) * baseColor, transmission),
+//                                 layer = specular_brdf(alpha))
+//   diffuse_bsdf = mix(diffuse_brdf(baseColor), diffuse_btdf(diffuseTransmissionColor),
+//                      diffuseTransmission)
+// so the diffuse reflection keeps (1 - transmission) (1 - diffuseTransmission) of the base,
+// the Lambertian BTDF (1 - transmission) diffuseTransmission, the specular BTDF transmission.
 #ifndef VITRINE_EXT_TRANSMISSION_GLSL
 #define VITRINE_EXT_TRANSMISSION_GLSL
 
+#ifdef VITRINE_TRANSMISSION
+// The transmission pass: the opaque scene's linear radiance, mip-mapped (transmission.h).
+layout(set = 3, binding = 0) uniform sampler2D transmissionScene;
+// The node's world matrix, for KHR_materials_volume's thickness (given in the mesh's space).
+layout(std430, set = 0, binding = 1) readonly buffer NodeBlock { NodeData nodes[]; };
+#endif
+
 // The share of the diffuse lobe that is still reflected diffusely (the rest is transmitted).
 float diffuseReflectionWeight(MaterialInfo info) {
-  return 1.0;  // TODO(transmission)
+  return (1.0 - info.transmission) * (1.0 - info.diffuseTransmission);
+}
+
+// KHR_materials_transmission "Transmission BTDF": the thin surface's microfacet prisms blur the
+// transmitted light, "modulated by the material's index of refraction". As the Khronos sample
+// renderer's applyIorToRoughness: roughness x clamp(2 ior - 2, 0, 1), no blur at ior 1 and
+// the roughness itself at the default ior 1.5.
+float iorScaledRoughness(float roughness, float ior) {
+  return roughness * clamp(ior * 2.0 - 2.0, 0.0, 1.0);
+}
+
+// fresnel_mix's weight of the base (Appendix B with KHR_materials_specular's RGB form, as
+// brdf.glsl dielectricBrdf): 1 - max(specularWeight mix(f0, 1, (1 - |V.H|)^5)), times the
+// dielectric's share (1 - metallic): metals transmit nothing (KHR_materials_transmission
+// "Transparent Metals").
+float transmittedShare(MaterialInfo info, float vDotH) {
+  const vec3 f = info.specularWeight * mix(info.f0Dielectric, vec3(1.0), fresnelWeight(vDotH));
+  return (1.0 - info.metallic) * (1.0 - max(f.r, max(f.g, f.b)));
+}
+
+// KHR_materials_volume "Attenuation": Beer's law with sigma_t = -log(c) / d, T(x) = c^(x / d)
+// after a distance x in the medium; no attenuation at d = +infinity (the default).
+vec3 volumeTransmittance(MaterialInfo info, float distance) {
+  if (!hasLayer(kLayerVolume) || isinf(info.attenuationDistance) || distance <= 0.0)
+    return vec3(1.0);
+  return pow(info.attenuationColor, vec3(distance / info.attenuationDistance));
+}
+
+#ifdef VITRINE_TRANSMISSION
+// KHR_materials_volume "Refraction" and "Thickness Texture": the path through the volume from
+// this point, refracted by Snell's law at the boundary (refract(-v, n, 1 / ior)) and as long
+// as the thickness, given in the mesh's space: scaled by the node's world scale per axis (as the
+// Khronos sample renderer's getVolumeTransmissionRay). Zero for thin walls (thickness 0).
+vec3 volumeRay(MaterialInfo info, float ior) {
+  if (!hasLayer(kLayerVolume) || info.thickness <= 0.0) return vec3(0.0);
+  const mat4 world = nodes[draw.node].world;
+  const vec3 scale = vec3(length(world[0].xyz), length(world[1].xyz), length(world[2].xyz));
+  return normalize(refract(-info.v, info.n, 1.0 / ior)) * info.thickness * scale;
+}
+
+// The transmission pass's radiance where the world point `exit` lands on screen, blurred for
+// the roughness: the level log2(width) x iorScaledRoughness (the Khronos sample renderer's
+// getTransmissionSample), so a rough surface reads the 1x1 average.
+vec3 transmissionSample(vec3 exit, float roughness, float ior) {
+  const vec4 clip = frame.proj * frame.view * vec4(exit, 1.0);
+  const vec2 uv = clip.xy / clip.w * 0.5 + 0.5;  // Vulkan NDC: y down, as the texture's rows
+  const float lod =
+      log2(float(textureSize(transmissionScene, 0).x)) * iorScaledRoughness(roughness, ior);
+  return textureLod(transmissionScene, uv, lod).rgb;
+}
+#endif
+
+// The opaque scene seen through the surface (KHR_materials_transmission's specular BTDF under
+// the scene's light, which the transmission pass captured): at the point where the refracted
+// path leaves the volume (this point for thin walls), attenuated along it, tinted by the base
+// colour ("Tinting") and weighted by transmission and by fresnel_mix's base weight at the
+// microfacet that refracts the view ray straight through, H = N (exact for a smooth surface;
+// the sample renderer's getIBLVolumeRefraction takes the split-sum albedo instead, which needs
+// an environment this light does not come from). With KHR_materials_dispersion each colour channel is refracted with its own
+// ior: the spec's "Implementation", halfSpread = (ior - 1) 0.025 dispersion (dispersion =
+// 20 / Abbe number), iors (ior - halfSpread, ior, ior + halfSpread) for red, green, blue.
+// Not scaled by the environment intensity nor by occlusion: the pass holds all of that light.
+vec3 transmittedScene(MaterialInfo info) {
+#ifdef VITRINE_TRANSMISSION
+  vec3 light;
+  if (hasLayer(kLayerDispersion) && info.dispersion > 0.0) {
+    const float halfSpread = (info.ior - 1.0) * 0.025 * info.dispersion;
+    const vec3 iors = vec3(max(info.ior - halfSpread, 1.0), info.ior, info.ior + halfSpread);
+    for (int c = 0; c < 3; ++c) {
+      const vec3 ray = volumeRay(info, iors[c]);
+      light[c] = transmissionSample(inWorldPos + ray, info.roughness, iors[c])[c] *
+                 volumeTransmittance(info, length(ray))[c];
+    }
+  } else {
+    const vec3 ray = volumeRay(info, info.ior);
+    light = transmissionSample(inWorldPos + ray, info.roughness, info.ior) *
+            volumeTransmittance(info, length(ray));
+  }
+  const float share = transmittedShare(info, clamp(info.nDotV, 0.0, 1.0));
+  return share * info.transmission * info.baseColor * light;
+#else
+  return vec3(0.0);
+#endif
 }
 
 // Radiance towards the eye of a punctual light in direction l that passes through the
-// surface (per unit irradiance); the base lobes' share of it is already weighted.
+// surface (per unit irradiance); the base lobes' share of it is already weighted. Only a
+// light behind the surface (n.l < 0) passes: a BTDF joins opposite hemispheres
+// (KHR_materials_diffuse_transmission's diffuse_btdf, "view and light on opposite
+// hemispheres"). Both BTDFs are weighted by fresnel_mix at the transmission half vector
+// H_T = normalize(V + L - 2 (N.L) N) (KHR_materials_transmission "Implementation Notes"), and
+// by |N.L| (the rendering equation's cosine, on the light's side).
 vec3 transmittedPunctual(MaterialInfo info, vec3 l) {
-  return vec3(0.0);  // TODO(transmission)
+  const float nDotL = dot(info.n, l);
+  if (nDotL >= 0.0) return vec3(0.0);
+  const vec3 mirrored = l - 2.0 * nDotL * info.n;  // L mirrored to the eye's side
+  const vec3 h = normalize(info.v + mirrored);
+  vec3 btdf = vec3(0.0);
+  if (hasLayer(kLayerTransmission)) {
+    // specular_btdf(alpha) = V_T D_T (KHR_materials_transmission "Implementation Notes"): the
+    // GGX distribution and the separable Smith visibility with H_T, alpha from
+    // iorScaledRoughness applied to alpha (as the sample renderer's
+    // getPunctualRadianceTransmission), tinted by the base colour.
+    const float alpha = iorScaledRoughness(info.roughness * info.roughness, info.ior);
+    const float alpha2 = max(alpha * alpha, 1e-6);
+    const float specular = visibilitySmith(nDotL, info.nDotV, alpha2) *
+                           distributionGgx(dot(info.n, h), alpha2);
+#ifdef VITRINE_TRANSMISSION
+    const float distance = length(volumeRay(info, info.ior));
+#else
+    const float distance = 0.0;
+#endif
+    btdf += info.transmission * info.baseColor * specular * volumeTransmittance(info, distance);
+  }
+  // KHR_materials_diffuse_transmission "Implementation": diffuse_btdf = color / pi.
+  if (hasLayer(kLayerDiffuseTransmission))
+    btdf += (1.0 - info.transmission) * info.diffuseTransmission * info.diffuseTransmissionColor /
+            kPi;
+  return transmittedShare(info, dot(info.v, h)) * btdf * -nDotL;
 }
 
-// The image-based or scene light that passes through the surface towards the eye.
+// The image-based light that passes through the surface towards the eye, before fresnel_mix:
+// the diffuse BTDF's share of the irradiance arriving at the back, E(-n) / pi (as the sample
+// renderer's getDiffuseLight(-n)), in the diffuseTransmissionColor. (The specular BTDF's light
+// is the transmission pass's: transmittedScene.)
 vec3 transmittedIbl(MaterialInfo info) {
-  return vec3(0.0);  // TODO(transmission)
+  if (!hasLayer(kLayerDiffuseTransmission)) return vec3(0.0);
+  return (1.0 - info.transmission) * info.diffuseTransmission * info.diffuseTransmissionColor *
+         environmentIrradiance(-info.n, frame.environment.y) / kPi;
 }
 
 #endif

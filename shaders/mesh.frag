@@ -187,6 +187,9 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   // Occlusion darkens the indirect (image-based) light only (§3.9.3).
   const float iblIntensity = frame.environment.x;
   if (iblIntensity > 0.0) color += imageBasedLight(info) * (iblIntensity * occlusion(m));
+  // KHR_materials_transmission: the opaque scene behind, as the transmission pass saw it (its
+  // light, image-based or not, is in there already).
+  if (hasLayer(kLayerTransmission)) color += transmittedScene(info);
   return color;
 }
 

@@ -82,6 +82,8 @@ VITRINE_GPU_CONST kTonemapNeutral = 0;  // Khronos PBR Neutral
 VITRINE_GPU_CONST kTonemapAces = 1;     // ACES filmic
 VITRINE_GPU_CONST kTonemapAgx = 2;      // AgX
 VITRINE_GPU_CONST kTonemapNone = 3;     // linear, clamped to [0, 1]
+// Not a view's choice: the transmission pass's linear radiance (no exposure, no clamp to 1).
+VITRINE_GPU_CONST kTonemapLinear = 4;
 
 // FrameData::background.w: what pixels no geometry covers show.
 VITRINE_GPU_CONST kBackgroundColor = 0;        // background.rgb

@@ -70,6 +70,9 @@ vec3 toneMapAgx(vec3 color) {
 // operator a runtime `op` might select, so shaders that run per pixel of the scene pass a
 // specialization constant here (mesh.frag) and let the compiler drop the others.
 vec3 toneMapOperator(vec3 color, float exposure, int op) {
+  // The transmission pass keeps scene radiance: exposure and tone mapping come once, when the
+  // transmissive surface that samples it is shaded.
+  if (op == kTonemapLinear) return min(max(color, 0.0), 65504.0);
   // min(): an infinite radiance (a blown-out highlight) would make Neutral's compression
   // inf * 0 = NaN, black instead of white; 65504 is the largest half float.
   color = min(max(color * exposure, 0.0), 65504.0);

@@ -1,0 +1,43 @@
+// The transmission pass's target (KHR_materials_transmission): the opaque scene drawn first
+// into a linear HDR colour texture with a full mip chain, which transmissive surfaces then
+// sample at their refracted screen position, at a level chosen by their roughness
+// (ext_transmission.glsl). Created the first time a frame draws a transmissive material into
+// a given set of attachments (targets.h owns it and destroys it with them, so a resize
+// replaces it), never for a scene without one.
+#pragma once
+
+#include <cstdint>
+
+#include <volk.h>
+
+#include "context.h"
+#include "resources.h"
+
+namespace vitrine::renderer {
+
+// Linear radiance, not tone mapped (FP16: the scene's range), blit-filterable on lavapipe.
+inline constexpr VkFormat kTransmissionFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
+
+struct TransmissionTarget {
+  Image color;  // single sample, every mip level; sampled by the main pass
+  Image msaa;   // ctx.samples samples, resolved into color's level 0; empty at one sample
+  VkImageView level0 = VK_NULL_HANDLE;  // color's level 0: the attachment (or resolve target)
+  VkSampler sampler = VK_NULL_HANDLE;   // trilinear, clamped to the edge
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VkDescriptorSet set = VK_NULL_HANDLE;  // set 3 of the mesh pipeline layout: the texture
+};
+
+// A target of `extent` whose set 3 (layout `setLayout`) samples its colour texture.
+[[nodiscard]] TransmissionTarget createTransmissionTarget(const Context& ctx,
+                                                          VkDescriptorSetLayout setLayout,
+                                                          VkExtent2D extent);
+void destroyTransmissionTarget(const Context& ctx, TransmissionTarget& target);
+
+// Before the pass: the colour texture (and the multisampled image) become attachments, after
+// the previous frame's fragment shaders finished sampling them. Contents are discarded.
+void beginTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& target);
+// After the pass: levels 1.. are blitted down from level 0 (a box filter per level), and the
+// whole texture left in SHADER_READ_ONLY_OPTIMAL for the main pass's fragment shaders.
+void finishTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& target);
+
+}  // namespace vitrine::renderer
