@@ -155,7 +155,8 @@ vec3 punctualRadiance(MaterialInfo info, vec3 l) {
   return color;
 }
 
-// Light reflected towards the eye by a lit (not unlit) material of this base colour.
+// Light leaving a lit (not unlit) material of this base colour towards the eye: reflected,
+// plus its emission (under the clear coat, when it has one).
 vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   const vec4 params = materials[m].params;  // metallic, roughness, normal scale, occlusion
   // metallicRoughnessTexture: B = metalness, G = roughness (§3.9.2).
@@ -186,7 +187,9 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   // Occlusion darkens the indirect (image-based) light only (§3.9.3).
   const float iblIntensity = frame.environment.x;
   if (iblIntensity > 0.0) color += imageBasedLight(info) * (iblIntensity * occlusion(m));
-  return color;
+  vec3 emitted = emission(m);
+  if (hasLayer(kLayerClearcoat)) emitted = clearcoatEmission(info, emitted);
+  return color + emitted;
 }
 
 void main() {
@@ -217,7 +220,7 @@ void main() {
     // §3.9.7: points and lines without NORMAL show base colour + emission, unlit.
     color = base.rgb + emission(m);
   } else {
-    color = reflectedLight(m, base.rgb, normal) + emission(m);
+    color = reflectedLight(m, base.rgb, normal);
   }
   color = toneMapOperator(color, frame.shading.x, kTonemap);
 
