@@ -20,7 +20,7 @@
 
 namespace {
 
-constexpr int kSize = 32;
+constexpr int kSize = 16;
 constexpr int kTheta = 256;  // midpoint-rule cells in theta_l
 constexpr int kPhi = 256;    // midpoint-rule cells in phi_l over [0, pi]
 // The smallest alpha_g: at 0 the distribution is a Dirac at grazing half vectors.
