@@ -139,7 +139,7 @@ struct Geometry {
   glm::vec3 lightLocal;  // towards the light, in the quad's frame
 };
 const Geometry kGeometries[] = {
-    {0.0f, direction(8.0f, 0.0f)},                    // near the coat's mirror direction
+    {0.0f, direction(8.0f, 0.0f)},                     // near the coat's mirror direction
     {glm::radians(30.0f), direction(50.0f, 160.0f)},   // off to the side, tilted view
     {glm::radians(-55.0f), direction(35.0f, 250.0f)},  // oblique view
 };
