@@ -156,7 +156,8 @@ vec3 punctualRadiance(MaterialInfo info, vec3 l) {
   return color;
 }
 
-// Light reflected towards the eye by a lit (not unlit) material of this base colour.
+// Light leaving a lit (not unlit) material of this base colour towards the eye: reflected,
+// plus its emission (under the clear coat, when it has one).
 vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   const vec4 params = materials[m].params;  // metallic, roughness, normal scale, occlusion
   // metallicRoughnessTexture: B = metalness, G = roughness (§3.9.2).
@@ -190,7 +191,9 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   // KHR_materials_transmission: the opaque scene behind, as the transmission pass saw it (its
   // light, image-based or not, is in there already).
   if (hasLayer(kLayerTransmission)) color += transmittedScene(info);
-  return color;
+  vec3 emitted = emission(m);
+  if (hasLayer(kLayerClearcoat)) emitted = clearcoatEmission(info, emitted);
+  return color + emitted;
 }
 
 void main() {
@@ -221,7 +224,7 @@ void main() {
     // §3.9.7: points and lines without NORMAL show base colour + emission, unlit.
     color = base.rgb + emission(m);
   } else {
-    color = reflectedLight(m, base.rgb, normal) + emission(m);
+    color = reflectedLight(m, base.rgb, normal);
   }
   color = toneMapOperator(color, frame.shading.x, kTonemap);
 
