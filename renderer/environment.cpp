@@ -16,25 +16,14 @@ namespace {
 
 // The placeholder's images hold zeros: no light, and a lookup table of zeros.
 void clearToShaderRead(VkCommandBuffer cmd, const Image& image, uint32_t layers) {
-  ImageBarrier toDst;
-  toDst.image = image.image;
-  toDst.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-  toDst.dstStage = VK_PIPELINE_STAGE_2_CLEAR_BIT;
-  toDst.dstAccess = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-  imageBarrier(cmd, toDst);
+  constexpr ImageUse kCleared{VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ImageUser::Clear};
+  transitionImage(cmd, image.image, {}, kCleared);
   const VkClearColorValue black{{0.0f, 0.0f, 0.0f, 0.0f}};
   const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0,
                                       layers};
   vkCmdClearColorImage(cmd, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1, &range);
-  ImageBarrier toRead;
-  toRead.image = image.image;
-  toRead.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-  toRead.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-  toRead.srcStage = VK_PIPELINE_STAGE_2_CLEAR_BIT;
-  toRead.srcAccess = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-  toRead.dstStage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
-  toRead.dstAccess = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
-  imageBarrier(cmd, toRead);
+  transitionImage(cmd, image.image, kCleared,
+                  {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment});
 }
 
 void createImages(const Context& ctx, const EnvironmentSizes& sizes, EnvironmentGpu& out) {

@@ -170,17 +170,19 @@ void downsampleChain(VkCommandBuffer cmd, const ComputePipeline& downsample,
   }
 }
 
+// The uses of the images of a processing run (transition()).
+constexpr ImageUse kCopied{VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ImageUser::Copy};
+constexpr ImageUse kCopySource{VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, ImageUser::Copy};
+constexpr ImageUse kStorageWrite{VK_IMAGE_LAYOUT_GENERAL, ImageUser::ComputeWrite};
+constexpr ImageUse kStorageRead{VK_IMAGE_LAYOUT_GENERAL, ImageUser::ComputeRead};
+constexpr ImageUse kComputeSampled{VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                                   ImageUser::ComputeRead};
+// The final layout of the specular cube and the lookup table: fragment shaders sample them.
+constexpr ImageUse kFragmentSampled{VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment};
+
 // Every level of `image`, from GENERAL (written by compute shaders) to sampled in compute.
 void toSampled(VkCommandBuffer cmd, const Image& image) {
-  ImageBarrier done;
-  done.image = image.image;
-  done.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
-  done.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-  done.srcStage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
-  done.srcAccess = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
-  done.dstStage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
-  done.dstAccess = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
-  imageBarrier(cmd, done);
+  transitionImage(cmd, image.image, kStorageWrite, kComputeSampled);
 }
 
 // Copies `level`s of a cube (or the one level of a 2D image) between `buffer`, packed level
@@ -198,20 +200,6 @@ std::vector<VkBufferImageCopy> packedRegions(uint32_t size, uint32_t levels, uin
     offset += VkDeviceSize(side) * side * layers * texelBytes;
   }
   return regions;
-}
-
-// The final transition of the specular cube and the lookup table: fragment shaders read them.
-ImageBarrier toFragmentRead(VkImage image, VkImageLayout from, VkPipelineStageFlags2 stage,
-                            VkAccessFlags2 access) {
-  ImageBarrier b;
-  b.image = image;
-  b.oldLayout = from;
-  b.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-  b.srcStage = stage;
-  b.srcAccess = access;
-  b.dstStage = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
-  b.dstAccess = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
-  return b;
 }
 
 VkSampler createEquirectSampler(const Context& ctx) {
@@ -395,33 +383,16 @@ class Processing {
 
   // 1. The equirect: level 0 uploaded, the few levels below it averaged down.
   void uploadEquirect(VkCommandBuffer cmd) {
-    ImageBarrier upload;
-    upload.image = equirectImage_.image;
-    upload.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-    upload.dstStage = VK_PIPELINE_STAGE_2_COPY_BIT;
-    upload.dstAccess = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-    upload.mipCount = 1;
-    imageBarrier(cmd, upload);
+    const VkImage image = equirectImage_.image;
+    transitionImage(cmd, image, {}, kCopied, {0, 1});
     VkBufferImageCopy copy{};
     copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
     copy.imageExtent = {equirect_.width, equirect_.height, 1};
-    vkCmdCopyBufferToImage(cmd, staging_.buffer, equirectImage_.image,
-                           VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &copy);
-    ImageBarrier general[2];
-    general[0].image = equirectImage_.image;
-    general[0].oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-    general[0].newLayout = VK_IMAGE_LAYOUT_GENERAL;
-    general[0].srcStage = VK_PIPELINE_STAGE_2_COPY_BIT;
-    general[0].srcAccess = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-    general[0].dstStage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
-    general[0].dstAccess =
-        VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
-    general[0].mipCount = 1;
-    general[1].image = equirectImage_.image;
-    general[1].newLayout = VK_IMAGE_LAYOUT_GENERAL;
-    general[1].dstStage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
-    general[1].dstAccess = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
-    general[1].baseMip = 1;
+    vkCmdCopyBufferToImage(cmd, staging_.buffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,
+                           &copy);
+    // Level 0 is read by the first downsampling pass, the others written.
+    const ImageBarrier general[2] = {transition(image, kCopied, kStorageRead, {0, 1}),
+                                     transition(image, {}, kStorageWrite, {1})};
     imageBarriers(cmd, general, equirectLevels_.size() > 1 ? 2 : 1);
     downsampleChain(cmd, downsample_, equirectSets_, equirectImage_);
     toSampled(cmd, equirectImage_);
@@ -429,13 +400,8 @@ class Processing {
 
   // 2. The cube's level 0, in both cubes (every level of both becomes a storage image).
   void convertToCube(VkCommandBuffer cmd) {
-    ImageBarrier storage[2];
-    storage[0].image = source_.image;
-    storage[0].newLayout = VK_IMAGE_LAYOUT_GENERAL;
-    storage[0].dstStage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
-    storage[0].dstAccess = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
-    storage[1] = storage[0];
-    storage[1].image = env_.specular.image;
+    const ImageBarrier storage[2] = {transition(source_.image, {}, kStorageWrite),
+                                     transition(env_.specular.image, {}, kStorageWrite)};
     imageBarriers(cmd, storage, 2);
     const uint32_t size = sizes_.cubeSize;
     const ToCubePush push{size, equirectLod_, kMaxRadiance};
@@ -476,12 +442,7 @@ class Processing {
         VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT |
             VK_PIPELINE_STAGE_2_HOST_BIT,
         VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_UNIFORM_READ_BIT | VK_ACCESS_2_HOST_READ_BIT);
-    ImageBarrier toDst;
-    toDst.image = env_.brdfLut.image;
-    toDst.newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-    toDst.dstStage = VK_PIPELINE_STAGE_2_COPY_BIT;
-    toDst.dstAccess = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-    imageBarrier(cmd, toDst);
+    transitionImage(cmd, env_.brdfLut.image, {}, kCopied);
     const std::vector<VkBufferImageCopy> region = packedRegions(sizes_.lutSize, 1, 1, 4, 0);
     vkCmdCopyBufferToImage(cmd, lut_.buffer, env_.brdfLut.image,
                            VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, region.data());
@@ -489,27 +450,19 @@ class Processing {
 
   // 6. Final layouts; with a readback, the specular levels are copied out first.
   void finish(VkCommandBuffer cmd) {
-    ImageBarrier finals[2] = {
-        toFragmentRead(env_.brdfLut.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                       VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT),
-        toFragmentRead(env_.specular.image, VK_IMAGE_LAYOUT_GENERAL,
-                       VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                       VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT)};
+    const VkImage specular = env_.specular.image;
+    ImageBarrier finals[2] = {transition(env_.brdfLut.image, kCopied, kFragmentSampled),
+                              transition(specular, kStorageWrite, kFragmentSampled)};
     if (specularReadback_.buffer) {
-      ImageBarrier toSrc = finals[1];
-      toSrc.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-      toSrc.dstStage = VK_PIPELINE_STAGE_2_COPY_BIT;
-      toSrc.dstAccess = VK_ACCESS_2_TRANSFER_READ_BIT;
-      imageBarrier(cmd, toSrc);
+      transitionImage(cmd, specular, kStorageWrite, kCopySource);
       const std::vector<VkBufferImageCopy> regions =
           packedRegions(sizes_.cubeSize, sizes_.levels, 6, 8, 0);
-      vkCmdCopyImageToBuffer(cmd, env_.specular.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+      vkCmdCopyImageToBuffer(cmd, specular, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                              specularReadback_.buffer, uint32_t(regions.size()), regions.data());
       memoryBarrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                     VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
       // After reads only, the layout transition just waits for the copy.
-      finals[1] = toFragmentRead(env_.specular.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                                 VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE);
+      finals[1] = transition(specular, kCopySource, kFragmentSampled);
     }
     imageBarriers(cmd, finals, 2);
   }
@@ -574,13 +527,8 @@ void uploadProcessedEnvironment(const Context& ctx, const ProcessedEnvironment& 
   std::memcpy(env.data.mapped, &processed.irradiance, sizeof(processed.irradiance));
 
   OneShot once = beginOneShot(ctx);
-  ImageBarrier dst[2];
-  for (int i = 0; i < 2; ++i) {
-    dst[i].image = i == 0 ? env.specular.image : env.brdfLut.image;
-    dst[i].newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
-    dst[i].dstStage = VK_PIPELINE_STAGE_2_COPY_BIT;
-    dst[i].dstAccess = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-  }
+  const ImageBarrier dst[2] = {transition(env.specular.image, {}, kCopied),
+                               transition(env.brdfLut.image, {}, kCopied)};
   imageBarriers(once.cmd, dst, 2);
   const std::vector<VkBufferImageCopy> specular =
       packedRegions(processed.cubeSize, processed.levels, 6, 8, 0);
@@ -591,11 +539,8 @@ void uploadProcessedEnvironment(const Context& ctx, const ProcessedEnvironment& 
       packedRegions(processed.lutSize, 1, 1, 4, specularBytes);
   vkCmdCopyBufferToImage(once.cmd, staging.buffer, env.brdfLut.image,
                          VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, lut.data());
-  ImageBarrier finals[2];
-  for (int i = 0; i < 2; ++i) {
-    finals[i] = toFragmentRead(dst[i].image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                               VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-  }
+  const ImageBarrier finals[2] = {transition(env.specular.image, kCopied, kFragmentSampled),
+                                  transition(env.brdfLut.image, kCopied, kFragmentSampled)};
   imageBarriers(once.cmd, finals, 2);
   submitOneShot(ctx, once);
   destroyBuffer(ctx, staging);

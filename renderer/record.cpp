@@ -12,39 +12,21 @@ constexpr VkPipelineStageFlags2 kDepthStages =
     VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
 
 void transitionAttachments(VkCommandBuffer cmd, const Attachments& a, const FinalImage& target) {
-  constexpr VkPipelineStageFlags2 kColor = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
-  constexpr VkPipelineStageFlags2 kDepth = kDepthStages;
+  constexpr VkImageLayout kUndefined = VK_IMAGE_LAYOUT_UNDEFINED;
+  constexpr VkImageLayout kColor = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  constexpr VkImageLayout kDepth = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
   ImageBarrier barriers[3];
   uint32_t count = 0;
-
-  ImageBarrier& final = barriers[count++];
-  final.image = target.image;
-  final.newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-  final.srcStage = target.previousStages;
-  final.dstStage = kColor;
-  final.dstAccess = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
-
+  barriers[count++] =
+      transition(target.image, {kUndefined, target.previousUser}, {kColor, ImageUser::ColorWrite});
   // The attachments are shared by the frames in flight: wait for the previous frame's
   // writes (and resolve reads) before discarding their contents.
   if (a.color.image) {
-    ImageBarrier& color = barriers[count++];
-    color.image = a.color.image;
-    color.newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-    color.srcStage = kColor;
-    color.srcAccess = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
-    color.dstStage = kColor;
-    color.dstAccess =
-        VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+    barriers[count++] =
+        transition(a.color.image, {kUndefined, ImageUser::Color}, {kColor, ImageUser::Color});
   }
-  ImageBarrier& depth = barriers[count++];
-  depth.image = a.depth.image;
-  depth.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
-  depth.newLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
-  depth.srcStage = kDepth;
-  depth.srcAccess = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-  depth.dstStage = kDepth;
-  depth.dstAccess = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
-                    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+  barriers[count++] = transition(a.depth.image, {kUndefined, ImageUser::Depth},
+                                 {kDepth, ImageUser::Depth}, {.aspect = VK_IMAGE_ASPECT_DEPTH_BIT});
   imageBarriers(cmd, barriers, count);
 }
 

@@ -22,9 +22,9 @@ namespace vitrine::renderer {
 struct FinalImage {
   VkImage image = VK_NULL_HANDLE;
   VkImageView view = VK_NULL_HANDLE;
-  // The stages that last used the image (its layout transition waits for them): the
-  // swapchain acquire semaphore's wait stage, or the previous readback copy.
-  VkPipelineStageFlags2 previousStages = VK_PIPELINE_STAGE_2_NONE;
+  // The last user of the image (its layout transition waits for it): Present (the swapchain
+  // acquire semaphore's wait), or Copy (the previous readback).
+  ImageUser previousUser = ImageUser::None;
 };
 
 // Clears to view.clearColor and draws `scene` (may be null: clear only), but for the draws of

@@ -197,7 +197,7 @@ class RendererImpl final : public Renderer {
     FinalImage target;
     target.image = offscreen_.resolved.image;
     target.view = offscreen_.resolved.view;
-    target.previousStages = VK_PIPELINE_STAGE_2_COPY_BIT;  // the previous readback
+    target.previousUser = ImageUser::Copy;  // the previous readback
     drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_,
                              scene_.nodeData, environment_.set, view, offscreen_.attachments,
                              target, backgroundFor(view));
@@ -249,7 +249,7 @@ class RendererImpl final : public Renderer {
     FinalImage target;
     target.image = swapchain_.images[imageIndex];
     target.view = swapchain_.views[imageIndex];
-    target.previousStages = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;  // acquire wait
+    target.previousUser = ImageUser::Present;  // the acquire wait
     drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_,
                              scene_.nodeData, environment_.set, view, swapchain_.attachments,
                              target, backgroundFor(view));
@@ -363,15 +363,8 @@ class RendererImpl final : public Renderer {
   // is left in TRANSFER_SRC_OPTIMAL.
   void recordCopyToHost(VkCommandBuffer cmd, VkImage image, VkImageLayout layout, VkExtent2D extent,
                         VkBuffer buffer) {
-    ImageBarrier toSrc;
-    toSrc.image = image;
-    toSrc.oldLayout = layout;
-    toSrc.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    toSrc.srcStage = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
-    toSrc.srcAccess = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
-    toSrc.dstStage = VK_PIPELINE_STAGE_2_COPY_BIT;
-    toSrc.dstAccess = VK_ACCESS_2_TRANSFER_READ_BIT;
-    imageBarrier(cmd, toSrc);
+    transitionImage(cmd, image, {layout, ImageUser::Color},
+                    {VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, ImageUser::Copy});
     VkBufferImageCopy copy{};
     copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
     copy.imageExtent = {extent.width, extent.height, 1};
@@ -399,13 +392,8 @@ class RendererImpl final : public Renderer {
                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
     }
     recordCopyToHost(cmd, image, VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, extent, captureBuffer_.buffer);
-    ImageBarrier toPresent;
-    toPresent.image = image;
-    toPresent.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    toPresent.newLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
-    toPresent.srcStage = VK_PIPELINE_STAGE_2_COPY_BIT;
-    toPresent.dstStage = VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT;
-    imageBarrier(cmd, toPresent);
+    transitionImage(cmd, image, {VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, ImageUser::Copy},
+                    {VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, ImageUser::Present});
     captureExtent_ = extent;
   }
 

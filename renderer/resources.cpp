@@ -1,5 +1,6 @@
 #include "resources.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "vk_check.h"
@@ -78,14 +79,18 @@ Image createImage(const Context& ctx, const ImageDesc& desc) {
   VK_CHECK(vkAllocateMemory(ctx.device, &alloc, nullptr, &img.memory));
   VK_CHECK(vkBindImageMemory(ctx.device, img.image, img.memory, 0));
   const bool cube = (desc.flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && desc.layers == 6;
-  img.view =
-      createImageView(ctx, img.image, desc.format, desc.aspect, desc.mipLevels,
-                      cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D, 0, desc.layers);
+  const VkImageViewType type = cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D;
+  img.view = createImageView(ctx, img.image, desc.format, desc.aspect, desc.mipLevels, type, 0,
+                             desc.layers);
+  if (desc.secondViewFormat != VK_FORMAT_UNDEFINED)
+    img.secondView = createImageView(ctx, img.image, desc.secondViewFormat, desc.aspect,
+                                     desc.mipLevels, type, 0, desc.layers);
   return img;
 }
 
 void destroyImage(const Context& ctx, Image& img) {
   if (img.view) vkDestroyImageView(ctx.device, img.view, nullptr);
+  if (img.secondView) vkDestroyImageView(ctx.device, img.secondView, nullptr);
   if (img.image) vkDestroyImage(ctx.device, img.image, nullptr);
   if (img.memory) vkFreeMemory(ctx.device, img.memory, nullptr);
   img = Image{};
@@ -116,6 +121,148 @@ void imageBarriers(VkCommandBuffer cmd, const ImageBarrier* barriers, uint32_t c
 
 void imageBarrier(VkCommandBuffer cmd, const ImageBarrier& barrier) {
   imageBarriers(cmd, &barrier, 1);
+}
+
+namespace {
+
+VkPipelineStageFlags2 stageBefore(ImageUser user) {
+  switch (user) {
+    case ImageUser::None:
+      return VK_PIPELINE_STAGE_2_NONE;
+    case ImageUser::Present:  // the acquire semaphore's wait stage
+    case ImageUser::Color:
+    case ImageUser::ColorWrite:
+      return VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+    case ImageUser::Copy:
+      return VK_PIPELINE_STAGE_2_COPY_BIT;
+    case ImageUser::Clear:
+      return VK_PIPELINE_STAGE_2_CLEAR_BIT;
+    case ImageUser::Transfer:
+      return VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
+    case ImageUser::ComputeWrite:
+    case ImageUser::ComputeRead:
+      return VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+    case ImageUser::Fragment:
+      return VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
+    case ImageUser::Depth:
+      return VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+             VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
+  }
+  return VK_PIPELINE_STAGE_2_NONE;
+}
+
+VkPipelineStageFlags2 stageAfter(ImageUser user) {
+  return user == ImageUser::Present ? VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT : stageBefore(user);
+}
+
+// The writes `user` may have made to an image it used in `layout` (reads need no availability).
+VkAccessFlags2 writesBefore(ImageUser user, VkImageLayout layout) {
+  switch (user) {
+    case ImageUser::Copy:
+      return layout == VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL ? VK_ACCESS_2_TRANSFER_WRITE_BIT
+                                                            : VK_ACCESS_2_NONE;
+    case ImageUser::Clear:
+    case ImageUser::Transfer:
+      return VK_ACCESS_2_TRANSFER_WRITE_BIT;
+    case ImageUser::ComputeWrite:
+      return VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+    case ImageUser::Color:
+    case ImageUser::ColorWrite:
+      return VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+    case ImageUser::Depth:
+      return VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+    case ImageUser::None:
+    case ImageUser::Present:
+    case ImageUser::ComputeRead:
+    case ImageUser::Fragment:
+      break;
+  }
+  return VK_ACCESS_2_NONE;
+}
+
+// The accesses `user` makes to an image in `layout`.
+VkAccessFlags2 accessesAfter(ImageUser user, VkImageLayout layout) {
+  switch (user) {
+    case ImageUser::Copy:
+    case ImageUser::Clear:
+    case ImageUser::Transfer:
+      return layout == VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL ? VK_ACCESS_2_TRANSFER_WRITE_BIT
+                                                            : VK_ACCESS_2_TRANSFER_READ_BIT;
+    case ImageUser::ComputeWrite:
+      return VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+    case ImageUser::ComputeRead:
+      return layout == VK_IMAGE_LAYOUT_GENERAL
+                 ? VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT
+                 : VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
+    case ImageUser::Fragment:
+      return VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
+    case ImageUser::Color:
+      return VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+    case ImageUser::ColorWrite:
+      return VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+    case ImageUser::Depth:
+      return VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
+             VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
+    case ImageUser::None:
+    case ImageUser::Present:
+      break;
+  }
+  return VK_ACCESS_2_NONE;
+}
+
+}  // namespace
+
+ImageBarrier transition(VkImage image, ImageUse before, ImageUse after, ImageRange range) {
+  ImageBarrier b;
+  b.image = image;
+  b.aspect = range.aspect;
+  b.oldLayout = before.layout;
+  b.newLayout = after.layout;
+  b.srcStage = stageBefore(before.user);
+  b.srcAccess = writesBefore(before.user, before.layout);
+  b.dstStage = stageAfter(after.user);
+  b.dstAccess = accessesAfter(after.user, after.layout);
+  b.baseMip = range.baseMip;
+  b.mipCount = range.mipCount;
+  b.layerCount = range.layerCount;
+  return b;
+}
+
+void transitionImage(VkCommandBuffer cmd, VkImage image, ImageUse before, ImageUse after,
+                     ImageRange range) {
+  imageBarrier(cmd, transition(image, before, after, range));
+}
+
+void recordMipChain(VkCommandBuffer cmd, VkImage image, VkExtent2D extent, uint32_t levels,
+                    ImageUse level0, ImageUse after, ImageUse rest) {
+  constexpr ImageUse kBlitDst{VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ImageUser::Transfer};
+  constexpr ImageUse kBlitSrc{VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, ImageUser::Transfer};
+  const bool restReady = rest.layout == kBlitDst.layout;
+  int32_t w = int32_t(extent.width), h = int32_t(extent.height);
+  for (uint32_t level = 1; level < levels; ++level) {
+    // The level above becomes the source (written by level0.user, or by the previous blit);
+    // this level becomes a destination if it is not one yet.
+    ImageBarrier b[2] = {
+        transition(image, level == 1 ? level0 : kBlitDst, kBlitSrc, {level - 1, 1}),
+        transition(image, rest, kBlitDst, {level, 1})};
+    imageBarriers(cmd, b, restReady ? 1 : 2);
+    const int32_t nw = std::max(w / 2, 1), nh = std::max(h / 2, 1);
+    VkImageBlit blit{};
+    blit.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level - 1, 0, 1};
+    blit.srcOffsets[1] = {w, h, 1};
+    blit.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, level, 0, 1};
+    blit.dstOffsets[1] = {nw, nh, 1};
+    vkCmdBlitImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, image,
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_LINEAR);
+    w = nw;
+    h = nh;
+  }
+  // Every level but the last was a blit source; the last was only written.
+  ImageBarrier done[2];
+  uint32_t count = 0;
+  if (levels > 1) done[count++] = transition(image, kBlitSrc, after, {0, levels - 1});
+  done[count++] = transition(image, levels > 1 ? kBlitDst : level0, after, {levels - 1, 1});
+  imageBarriers(cmd, done, count);
 }
 
 void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,

@@ -1,0 +1,88 @@
+// The draws of a scene and their material state.
+#include "scene_draws.h"
+
+namespace vitrine::renderer {
+namespace {
+
+// What mesh.frag is specialized for when it draws `p` with material `material`: read from
+// the packed MaterialData, as the shader reads it (the extension and texture presence never
+// change after load; animations change values only).
+uint32_t shaderFeatures(const scene::Scene& scene, const scene::Primitive& p, uint32_t material) {
+  const gpu::MaterialData m = material < scene.materialData.size() ? scene.materialData[material]
+                                                                   : scene::defaultMaterialData();
+  uint32_t features = 0;
+  for (int slot = 0; slot < gpu::kTextureSlotCount; ++slot)
+    if (m.textures[slot].info.y >= 0.0f) features |= 1u << slot;
+  if (m.alpha.w > 0.5f) features |= kFeatureUnlit;
+  if (p.normals.size() != p.positions.size()) features |= kFeatureNoNormals;
+  return features;
+}
+
+// The extension texture slots and layers mesh.frag is specialized for with `material`
+// (Draw::extensionSlots, Draw::layers). An unlit material has no layer.
+void materialLayers(const scene::Scene& scene, uint32_t material, Draw& d) {
+  d.extensionSlots = 0;
+  d.layers = 0;
+  if (material >= scene.materials.size() || material >= scene.materialExtensionData.size()) return;
+  if (scene.materials[material].unlit) return;
+  d.layers = scene::materialLayers(scene.materials[material]);
+  const gpu::MaterialExtensionData& e = scene.materialExtensionData[material];
+  for (int i = 0; i < gpu::kExtensionTextureCount; ++i)
+    if (e.textures[i].info.y >= 0.0f) d.extensionSlots |= 1u << i;
+}
+
+// Draws `p` with `material` (an index into scene.materials; others: the default material).
+void setDrawMaterial(const scene::Scene& scene, const scene::Primitive& p, int material, Draw& d) {
+  const uint32_t defaultMaterial = scene.defaultMaterialIndex();
+  d.material = material >= 0 && material < int(scene.materials.size()) ? uint32_t(material)
+                                                                       : defaultMaterial;
+  d.blend = false;
+  d.doubleSided = false;
+  if (d.material != defaultMaterial) {
+    const scene::Material& mat = scene.materials[d.material];
+    d.blend = mat.alphaMode == scene::AlphaMode::Blend;
+    d.doubleSided = mat.doubleSided;
+  }
+  d.features = shaderFeatures(scene, p, d.material);
+  materialLayers(scene, d.material, d);
+}
+
+}  // namespace
+
+void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& s, SceneGpu& gpu) {
+  for (const int n : scene::sceneNodesInOrder(scene, sceneIndex)) {
+    const scene::Node& node = scene.nodes[n];
+    if (node.mesh >= 0 && node.mesh < int(scene.meshes.size())) {
+      const scene::Mesh& mesh = scene.meshes[node.mesh];
+      for (size_t pi = 0; pi < mesh.primitives.size(); ++pi) {
+        const scene::Primitive& p = mesh.primitives[pi];
+        const PrimitiveRange& r = s.ranges[node.mesh][pi];
+        if (r.indexCount == 0) continue;
+        Draw d;
+        d.firstIndex = r.firstIndex;
+        d.indexCount = r.indexCount;
+        d.vertexOffset = r.vertexOffset;
+        d.node = uint32_t(n);
+        d.primitive = uint32_t(pi);
+        d.topology = p.topology;
+        setDrawMaterial(scene, p, p.material, d);
+        d.center = p.bounds.empty() ? glm::vec3(0.0f) : 0.5f * (p.bounds.min + p.bounds.max);
+        deformDraw(scene, uint32_t(n), p, s.deform.primitives[node.mesh][pi], gpu, d);
+        gpu.draws.push_back(d);
+      }
+    }
+  }
+}
+
+void applyMaterialVariant(const scene::Scene& scene, int variant, SceneGpu& gpu) {
+  for (Draw& d : gpu.draws) {
+    const int mesh = d.node < scene.nodes.size() ? scene.nodes[d.node].mesh : -1;
+    if (mesh < 0 || size_t(mesh) >= scene.meshes.size() ||
+        d.primitive >= scene.meshes[size_t(mesh)].primitives.size())
+      continue;  // not the scene gpu was created from
+    const scene::Primitive& p = scene.meshes[size_t(mesh)].primitives[d.primitive];
+    setDrawMaterial(scene, p, p.materialFor(variant), d);
+  }
+}
+
+}  // namespace vitrine::renderer

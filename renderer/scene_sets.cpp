@@ -1,0 +1,130 @@
+// The descriptor sets of a scene: set 0 per frame slot and set 1 per material.
+#include "scene_sets.h"
+
+#include <vector>
+
+#include "vk_check.h"
+#include "vk_struct.h"
+
+namespace vitrine::renderer {
+namespace {
+
+bool imageUsable(const scene::Image& image) {
+  return image.width > 0 && image.height > 0 &&
+         image.rgba8.size() == size_t(image.width) * image.height * 4;
+}
+
+VkDescriptorPool createPool(const Context& ctx, uint32_t materialSets) {
+  const VkDescriptorPoolSize sizes[] = {
+      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight},
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8 * kFramesInFlight},
+      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, materialSets * gpu::kMaterialTextureCount},
+  };
+  auto info = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
+  info.maxSets = materialSets + kFramesInFlight;
+  info.poolSizeCount = 3;
+  info.pPoolSizes = sizes;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateDescriptorPool(ctx.device, &info, nullptr, &pool));
+  return pool;
+}
+
+std::vector<VkDescriptorSet> allocateSets(const Context& ctx, VkDescriptorPool pool,
+                                          VkDescriptorSetLayout layout, uint32_t count) {
+  std::vector<VkDescriptorSetLayout> layouts(count, layout);
+  std::vector<VkDescriptorSet> sets(count);
+  auto info = vkStruct<VkDescriptorSetAllocateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO);
+  info.descriptorPool = pool;
+  info.descriptorSetCount = count;
+  info.pSetLayouts = layouts.data();
+  VK_CHECK(vkAllocateDescriptorSets(ctx.device, &info, sets.data()));
+  return sets;
+}
+
+void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlight>& frameData,
+                    SceneGpu& gpu) {
+  for (uint32_t i = 0; i < kFramesInFlight; ++i) {
+    const VkDescriptorBufferInfo buffers[] = {
+        {frameData[i], 0, sizeof(gpu::FrameData)},
+        {gpu.nodes.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.materials.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.lightBuffer.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.morphWeights.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.morphTargets.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.jointMatrices.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.influences.buffer, 0, VK_WHOLE_SIZE},
+        {gpu.materialExtensions.buffer, 0, VK_WHOLE_SIZE},
+    };
+    constexpr uint32_t kBindings = 9;  // pipelines.h, set 0
+    VkWriteDescriptorSet writes[kBindings];
+    for (uint32_t b = 0; b < kBindings; ++b) {
+      writes[b] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+      writes[b].dstSet = gpu.frames[i].set;
+      writes[b].dstBinding = b;
+      writes[b].descriptorCount = 1;
+      writes[b].descriptorType =
+          b == 0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      writes[b].pBufferInfo = &buffers[b];
+    }
+    vkUpdateDescriptorSets(ctx.device, kBindings, writes, 0, nullptr);
+  }
+}
+
+void writeMaterialSets(const Context& ctx, const scene::Scene& scene, SceneGpu& gpu) {
+  for (size_t m = 0; m < gpu.materialSets.size(); ++m) {
+    VkDescriptorImageInfo images[gpu::kMaterialTextureCount];
+    VkWriteDescriptorSet writes[gpu::kMaterialTextureCount];
+    for (int slot = 0; slot < gpu::kMaterialTextureCount; ++slot) {
+      VkDescriptorImageInfo& info = images[slot];
+      info.imageLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+      info.sampler = gpu.defaultSampler;
+      const bool normal = slot == gpu::kSlotNormal || slot == gpu::kSlotClearcoatNormal;
+      info.imageView = gpu::isColorSlot(slot) ? gpu.white.srgb
+                       : normal               ? gpu.flatNormal.unorm
+                                              : gpu.white.unorm;
+      const int image =
+          m < scene.materials.size() ? slotImage(scene, scene.materials[m], slot) : -1;
+      if (image >= 0) {
+        const Texture& t = gpu.textures[image];
+        info.imageView = gpu::isColorSlot(slot) ? t.srgb : t.unorm;
+        const int sampler = scene.textures[scene.materials[m].textures[slot]].sampler;
+        if (sampler >= 0 && sampler < int(gpu.samplers.size()))
+          info.sampler = gpu.samplers[sampler];
+      }
+      writes[slot] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+      writes[slot].dstSet = gpu.materialSets[m];
+      writes[slot].dstBinding = uint32_t(slot);
+      writes[slot].descriptorCount = 1;
+      writes[slot].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+      writes[slot].pImageInfo = &info;
+    }
+    vkUpdateDescriptorSets(ctx.device, gpu::kMaterialTextureCount, writes, 0, nullptr);
+  }
+}
+
+}  // namespace
+
+// The scene image a material slot samples, or -1.
+int slotImage(const scene::Scene& scene, const scene::Material& material, int slot) {
+  const int t = material.textures[slot];
+  if (t < 0 || t >= int(scene.textures.size())) return -1;
+  const int image = scene.textures[t].image;
+  if (image < 0 || image >= int(scene.images.size()) || !imageUsable(scene.images[image]))
+    return -1;
+  return image;
+}
+
+void createSceneSets(const Context& ctx, const PipelineLayouts& layouts,
+                     const std::array<VkBuffer, kFramesInFlight>& frameData,
+                     const scene::Scene& scene, SceneGpu& gpu) {
+  const uint32_t materialSets = uint32_t(scene.materials.size() + 1);
+  gpu.pool = createPool(ctx, materialSets);
+  const std::vector<VkDescriptorSet> frameSets =
+      allocateSets(ctx, gpu.pool, layouts.frame, kFramesInFlight);
+  for (uint32_t i = 0; i < kFramesInFlight; ++i) gpu.frames[i].set = frameSets[i];
+  gpu.materialSets = allocateSets(ctx, gpu.pool, layouts.material, materialSets);
+  writeFrameSets(ctx, frameData, gpu);
+  writeMaterialSets(ctx, scene, gpu);
+}
+
+}  // namespace vitrine::renderer

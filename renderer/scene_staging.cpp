@@ -1,0 +1,149 @@
+// The staging buffer of a scene upload: its layout and its contents.
+#include "scene_staging.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace vitrine::renderer {
+namespace {
+
+constexpr VkDeviceSize kAlign = 16;
+
+VkDeviceSize alignUp(VkDeviceSize v) {
+  return (v + kAlign - 1) & ~(kAlign - 1);
+}
+
+bool primitiveUsable(const scene::Primitive& p) {
+  if (p.positions.empty() || p.indices.empty()) return false;
+  const uint32_t count = uint32_t(p.positions.size());
+  return std::all_of(p.indices.begin(), p.indices.end(), [&](uint32_t i) { return i < count; });
+}
+
+template <typename T>
+void fillStream(uint8_t* dst, const std::vector<T>& values, size_t count, const T& fallback) {
+  T* out = reinterpret_cast<T*>(dst);
+  if (values.size() == count) {
+    std::memcpy(out, values.data(), count * sizeof(T));
+  } else {
+    std::fill(out, out + count, fallback);
+  }
+}
+
+}  // namespace
+
+StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& uploadImage,
+                            const SceneGpu& gpu, VkDeviceSize maxStorageBytes,
+                            std::array<VkDeviceSize, kStreamCount>& streamOffsets) {
+  StagingLayout s;
+  s.ranges.resize(scene.meshes.size());
+  std::vector<std::vector<bool>> usable(scene.meshes.size());
+  for (size_t m = 0; m < scene.meshes.size(); ++m) {
+    for (const scene::Primitive& p : scene.meshes[m].primitives) {
+      PrimitiveRange r;
+      usable[m].push_back(primitiveUsable(p));
+      if (usable[m].back()) {
+        r.firstIndex = uint32_t(s.indexCount);
+        r.indexCount = uint32_t(p.indices.size());
+        r.vertexOffset = int32_t(s.vertexCount);
+        s.vertexCount += p.positions.size();
+        s.indexCount += p.indices.size();
+      }
+      s.ranges[m].push_back(r);
+    }
+  }
+  const VkDeviceSize strides[kStreamCount] = {12, 12, 8, 8, 16, 16};
+  for (uint32_t i = 0; i < kStreamCount; ++i) {
+    streamOffsets[i] = s.vertexBytes;
+    s.vertexBytes = alignUp(s.vertexBytes + strides[i] * s.vertexCount);
+  }
+  s.indexBytes = alignUp(4 * s.indexCount);
+  s.materialBytes = gpu.materialData.size() * sizeof(gpu::MaterialData);
+  s.extensionBytes = gpu.materialExtensionData.size() * sizeof(gpu::MaterialExtensionData);
+  s.deform = layoutDeform(scene, usable, maxStorageBytes);
+  // At least 64 bytes each: a storage buffer cannot be empty.
+  s.influenceBytes =
+      std::max<VkDeviceSize>(64, s.deform.influenceCount * sizeof(gpu::SkinInfluence));
+  s.targetBytes = std::max<VkDeviceSize>(64, s.deform.targetFloats * sizeof(float));
+  s.weightBytes = std::max<VkDeviceSize>(64, gpu.weightData.size() * sizeof(float));
+  s.jointBytes = std::max<VkDeviceSize>(64, gpu.joints.count() * sizeof(glm::mat4));
+
+  VkDeviceSize at = 0;
+  auto place = [&](VkDeviceSize bytes) {
+    const VkDeviceSize offset = at;
+    at = alignUp(at + bytes);
+    return offset;
+  };
+  s.vertices = place(s.vertexBytes);
+  s.indices = place(s.indexBytes);
+  s.materials = place(s.materialBytes);
+  s.extensions = place(s.extensionBytes);
+  s.nodes = place(gpu.nodeData.size() * sizeof(gpu::NodeData));
+  s.lights = place(gpu.lightData.size() * sizeof(gpu::LightData));
+  s.influences = place(s.influenceBytes);
+  s.targets = place(s.targetBytes);
+  s.weights = place(s.weightBytes);
+  s.joints = place(s.jointBytes);
+  s.white = place(4);
+  s.flatNormal = place(4);
+  s.images.assign(scene.images.size(), 0);
+  for (size_t i = 0; i < scene.images.size(); ++i)
+    if (uploadImage[i]) s.images[i] = place(scene.images[i].rgba8.size());
+  s.total = at;
+  return s;
+}
+
+void writeStaging(const scene::Scene& scene, const StagingLayout& s,
+                  const std::array<VkDeviceSize, kStreamCount>& streamOffsets,
+                  const std::vector<bool>& upload, uint8_t* staging) {
+  uint8_t* v = staging + s.vertices;
+  auto* indices = reinterpret_cast<uint32_t*>(staging + s.indices);
+  for (size_t m = 0; m < scene.meshes.size(); ++m) {
+    for (size_t pi = 0; pi < scene.meshes[m].primitives.size(); ++pi) {
+      const scene::Primitive& p = scene.meshes[m].primitives[pi];
+      const PrimitiveRange& r = s.ranges[m][pi];
+      if (r.indexCount == 0) continue;
+      const size_t n = p.positions.size(), base = size_t(r.vertexOffset);
+      fillStream(v + streamOffsets[kPosition] + 12 * base, p.positions, n, glm::vec3(0.0f));
+      // Absent streams: zero normal (unlit), zero uv, white colour, zero tangent (the fragment
+      // shader then builds the tangent frame from derivatives).
+      fillStream(v + streamOffsets[kNormal] + 12 * base, p.normals, n, glm::vec3(0.0f));
+      fillStream(v + streamOffsets[kTexcoord0] + 8 * base, p.texcoords[0], n, glm::vec2(0.0f));
+      fillStream(v + streamOffsets[kTexcoord1] + 8 * base, p.texcoords[1], n, glm::vec2(0.0f));
+      fillStream(v + streamOffsets[kColor] + 16 * base, p.colors, n, glm::vec4(1.0f));
+      fillStream(v + streamOffsets[kTangent] + 16 * base, p.tangents, n, glm::vec4(0.0f));
+      std::memcpy(indices + r.firstIndex, p.indices.data(), 4 * p.indices.size());
+    }
+  }
+
+  writeDeformData(scene, s.deform, reinterpret_cast<gpu::SkinInfluence*>(staging + s.influences),
+                  reinterpret_cast<float*>(staging + s.targets));
+
+  const uint8_t white[4] = {255, 255, 255, 255};
+  const uint8_t flatNormal[4] = {128, 128, 255, 255};
+  std::memcpy(staging + s.white, white, 4);
+  std::memcpy(staging + s.flatNormal, flatNormal, 4);
+  for (size_t i = 0; i < scene.images.size(); ++i)
+    if (upload[i])
+      std::memcpy(staging + s.images[i], scene.images[i].rgba8.data(),
+                  scene.images[i].rgba8.size());
+}
+
+void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, uint8_t* staging) {
+  std::memcpy(staging + s.materials, gpu.materialData.data(), s.materialBytes);
+  std::memcpy(staging + s.extensions, gpu.materialExtensionData.data(), s.extensionBytes);
+  std::memcpy(staging + s.nodes, gpu.nodeData.data(), gpu.nodeData.size() * sizeof(gpu::NodeData));
+  std::memcpy(staging + s.lights, gpu.lightData.data(),
+              gpu.lightData.size() * sizeof(gpu::LightData));
+  std::memcpy(staging + s.weights, gpu.weightData.data(), gpu.weightData.size() * sizeof(float));
+  if (gpu.joints.count() > 0)
+    std::memcpy(staging + s.joints, gpu.joints.matrices().data(),
+                gpu.joints.count() * sizeof(glm::mat4));
+}
+
+void copyRegion(VkCommandBuffer cmd, VkBuffer src, VkDeviceSize srcOffset, const Buffer& dst) {
+  if (!dst.buffer) return;
+  const VkBufferCopy region{srcOffset, 0, dst.size};
+  vkCmdCopyBuffer(cmd, src, dst.buffer, 1, &region);
+}
+
+}  // namespace vitrine::renderer

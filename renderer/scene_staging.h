@@ -1,0 +1,61 @@
+// The staging buffer of a scene upload (createSceneGpu): where each primitive's vertices and
+// indices, the initial mirrors, the deformation data and the images sit in it, and its
+// contents. Internal to the scene_*.cpp files.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include <volk.h>
+
+#include "deform_gpu.h"
+#include "resources.h"
+#include "scene.h"
+#include "scene_gpu.h"
+
+namespace vitrine::renderer {
+
+// Where each uploaded primitive's vertices and indices start; skipped primitives (no
+// positions or indices, or an index out of range) keep indexCount 0.
+struct PrimitiveRange {
+  uint32_t firstIndex = 0;
+  uint32_t indexCount = 0;
+  int32_t vertexOffset = 0;
+};
+
+// Byte offsets of everything in the staging buffer.
+struct StagingLayout {
+  std::vector<std::vector<PrimitiveRange>> ranges;  // [mesh][primitive]
+  VkDeviceSize vertexCount = 0, indexCount = 0;
+  VkDeviceSize vertexBytes = 0, indexBytes = 0, materialBytes = 0, extensionBytes = 0;
+  VkDeviceSize vertices = 0, indices = 0, materials = 0, extensions = 0, white = 0, flatNormal = 0;
+  VkDeviceSize nodes = 0, lights = 0;  // initial NodeData and LightData (SceneGpu's mirrors)
+  DeformLayout deform;
+  VkDeviceSize influenceBytes = 0, targetBytes = 0, weightBytes = 0, jointBytes = 0;
+  VkDeviceSize influences = 0, targets = 0, weights = 0, joints = 0;
+  std::vector<VkDeviceSize> images;  // per scene image, when uploaded
+  VkDeviceSize total = 0;
+};
+
+// Lays out `scene` (its images where uploadImage says so) and gpu's mirrors (sized already),
+// each region 16-byte aligned; fills streamOffsets, each stream's offset in the vertex buffer.
+// maxStorageBytes: the device's maxStorageBufferRange (layoutDeform).
+[[nodiscard]] StagingLayout layoutStaging(const scene::Scene& scene,
+                                          const std::vector<bool>& uploadImage, const SceneGpu& gpu,
+                                          VkDeviceSize maxStorageBytes,
+                                          std::array<VkDeviceSize, kStreamCount>& streamOffsets);
+
+// Writes the vertices (absent streams filled with their defaults), indices, deformation
+// data, the two 1x1 placeholder textures and the uploaded images at their offsets in `staging`.
+void writeStaging(const scene::Scene& scene, const StagingLayout& s,
+                  const std::array<VkDeviceSize, kStreamCount>& streamOffsets,
+                  const std::vector<bool>& upload, uint8_t* staging);
+
+// Writes gpu's mirrors (their initial values) at their offsets in `staging`.
+void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, uint8_t* staging);
+
+// Records the copy of dst.size bytes at srcOffset in `src` to `dst` (nothing for no buffer).
+void copyRegion(VkCommandBuffer cmd, VkBuffer src, VkDeviceSize srcOffset, const Buffer& dst);
+
+}  // namespace vitrine::renderer
