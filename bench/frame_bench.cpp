@@ -8,7 +8,6 @@
 // measures the work itself and is the steadier figure to compare shader versions with.
 // Models come from the assimp-testmodels package (VITRINE_MODELS_DIR).
 #include <benchmark/benchmark.h>
-#include <sys/resource.h>
 
 #include <cmath>
 #include <cstdio>
@@ -17,6 +16,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "loader.h"
+#include "offscreen_frames.h"
 #include "renderer.h"
 
 namespace {
@@ -41,14 +41,6 @@ renderer::View frontView(const scene::Scene& s) {
   return v;
 }
 
-// CPU time of every thread of the process so far, in milliseconds.
-double processCpuMs() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  auto ms = [](const timeval& t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) * 1e-3; };
-  return ms(usage.ru_utime) + ms(usage.ru_stime);
-}
-
 void renderModel(benchmark::State& state, const std::string& relativePath) {
   const std::string path = std::string(VITRINE_MODELS_DIR) + "/" + relativePath;
   scene::LoadResult loaded = scene::loadScene(path);
@@ -71,10 +63,7 @@ void renderModel(benchmark::State& state, const std::string& relativePath) {
   // Argument 1: the environment as background (the default look); 0: a solid colour.
   view.background =
       state.range(0) ? renderer::Background::Environment : renderer::Background::Color;
-  (void)r->renderOffscreen(view, kWidth, kHeight);  // pipelines compiled, targets created
-  const double cpuStart = processCpuMs();
-  for (auto _ : state) benchmark::DoNotOptimize(r->renderOffscreen(view, kWidth, kHeight));
-  state.counters["process_cpu_ms"] = (processCpuMs() - cpuStart) / double(state.iterations());
+  vitrine::bench::measureOffscreenFrames(state, *r, view, kWidth, kHeight);
   state.SetLabel(r->deviceName());
 }
 

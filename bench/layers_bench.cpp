@@ -7,7 +7,6 @@
 // included) is the steadier figure on a shared machine. The scene is built in memory, so no
 // file is read.
 #include <benchmark/benchmark.h>
-#include <sys/resource.h>
 
 #include <cmath>
 #include <string>
@@ -15,6 +14,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "environment_image.h"
+#include "offscreen_frames.h"
 #include "renderer.h"
 #include "scene.h"
 
@@ -27,13 +27,6 @@ using E = scene::MaterialExtension;
 
 constexpr uint32_t kWidth = 1280, kHeight = 720;
 constexpr int kNone = -1, kAll = -2;
-
-double processCpuMs() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  auto ms = [](const timeval& t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) * 1e-3; };
-  return ms(usage.ru_utime) + ms(usage.ru_stime);
-}
 
 // A unit UV sphere: 128 x 64 quads, normals, tangents along +u, texture coordinates.
 scene::Primitive sphere(int material) {
@@ -163,10 +156,7 @@ void renderLayers(benchmark::State& state) {
   view.view = glm::lookAt(view.eye, glm::vec3(0.0f), glm::vec3(0, 1, 0));
   view.projection = glm::perspective(0.8f, float(kWidth) / kHeight, 0.05f, 20.0f);
   view.background = renderer::Background::Environment;
-  (void)r->renderOffscreen(view, kWidth, kHeight);  // pipelines compiled, targets created
-  const double cpuStart = processCpuMs();
-  for (auto _ : state) benchmark::DoNotOptimize(r->renderOffscreen(view, kWidth, kHeight));
-  state.counters["process_cpu_ms"] = (processCpuMs() - cpuStart) / double(state.iterations());
+  vitrine::bench::measureOffscreenFrames(state, *r, view, kWidth, kHeight);
   state.SetLabel(which == kNone  ? "core"
                  : which == kAll ? "all"
                                  : scene::materialExtensionName(E(which)));

@@ -6,7 +6,6 @@
 // the transmission layer. One iteration = Renderer::renderOffscreen() (record, submit, wait, a
 // 3.5 MiB readback), as frame_bench; process_cpu_ms is the steadier figure on a shared machine.
 #include <benchmark/benchmark.h>
-#include <sys/resource.h>
 
 #include <string>
 
@@ -15,6 +14,7 @@
 
 #include "asset_builder.h"
 #include "loader.h"
+#include "offscreen_frames.h"
 #include "renderer.h"
 
 namespace {
@@ -24,13 +24,6 @@ namespace renderer = vitrine::renderer;
 using nlohmann::json;
 
 constexpr uint32_t kWidth = 1280, kHeight = 720;
-
-double processCpuMs() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  auto ms = [](const timeval& t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) * 1e-3; };
-  return ms(usage.ru_utime) + ms(usage.ru_stime);
-}
 
 // Argument: 1 with KHR_materials_transmission (and KHR_materials_volume) on the front quad,
 // 0 the same asset without them.
@@ -75,10 +68,7 @@ void renderTransmission(benchmark::State& state) {
   view.eye = glm::vec3(0.0f, 0.0f, 2.2f);
   view.view = glm::lookAt(view.eye, glm::vec3(0.0f), glm::vec3(0, 1, 0));
   view.projection = glm::perspective(0.8f, float(kWidth) / kHeight, 0.05f, 50.0f);
-  (void)r->renderOffscreen(view, kWidth, kHeight);  // pipelines compiled, targets created
-  const double cpuStart = processCpuMs();
-  for (auto _ : state) benchmark::DoNotOptimize(r->renderOffscreen(view, kWidth, kHeight));
-  state.counters["process_cpu_ms"] = (processCpuMs() - cpuStart) / double(state.iterations());
+  vitrine::bench::measureOffscreenFrames(state, *r, view, kWidth, kHeight);
   state.counters["transmission_passes"] = r->lastDrawStats().transmissionPasses;
   state.SetLabel(r->deviceName());
 }

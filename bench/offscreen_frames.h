@@ -1,0 +1,31 @@
+// The measuring loop of the renderer benchmarks (frame_bench, layers_bench,
+// transmission_bench): one warm-up frame (pipelines compiled, targets created), then one
+// Renderer::renderOffscreen() per iteration, with the counter process_cpu_ms, the CPU time of
+// every thread of the process (lavapipe's rasterizer threads included) per frame: on a shared
+// machine the steadier figure to compare shader versions with.
+#pragma once
+
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include "renderer.h"
+
+namespace vitrine::bench {
+
+// CPU time of every thread of the process so far, in milliseconds.
+inline double processCpuMs() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto ms = [](const timeval& t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) * 1e-3; };
+  return ms(usage.ru_utime) + ms(usage.ru_stime);
+}
+
+inline void measureOffscreenFrames(benchmark::State& state, renderer::Renderer& r,
+                                   const renderer::View& view, uint32_t width, uint32_t height) {
+  (void)r.renderOffscreen(view, width, height);
+  const double cpuStart = processCpuMs();
+  for (auto _ : state) benchmark::DoNotOptimize(r.renderOffscreen(view, width, height));
+  state.counters["process_cpu_ms"] = (processCpuMs() - cpuStart) / double(state.iterations());
+}
+
+}  // namespace vitrine::bench
