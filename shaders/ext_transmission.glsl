@@ -1,9 +1,9 @@
 // Light through the surface: KHR_materials_transmission (the specular BTDF, and the opaque
-// scene seen through the surface from the transmission pass), KHR_materials_volume (refraction
-// through the thickness, Beer-Lambert attenuation), KHR_materials_dispersion (an ior per colour
-// channel for that refraction) and KHR_materials_diffuse_transmission (the Lambertian BTDF).
-// Include after material_info.glsl, lights.glsl and environment.glsl, in mesh.frag (which
-// declares `frame`, `draw` and inWorldPos).
+// scene seen through the surface from the transmission pass), composed with the layers below
+// it: KHR_materials_volume (ext_volume.glsl), KHR_materials_dispersion (ext_dispersion.glsl)
+// and KHR_materials_diffuse_transmission (ext_diffuse_transmission.glsl). Include after those,
+// material_info.glsl, lights.glsl and environment.glsl, in mesh.frag (which declares `frame`,
+// `draw` and inWorldPos).
 //
 // The base layer these extensions define (KHR_materials_diffuse_transmission "Combining
 // Diffuse Transmission with other Extensions", which includes KHR_materials_transmission's
@@ -21,8 +21,6 @@
 #ifdef VITRINE_TRANSMISSION
 // The transmission pass: the opaque scene's linear radiance, mip-mapped (transmission.h).
 layout(set = 3, binding = 0) uniform sampler2D transmissionScene;
-// The node's world matrix, for KHR_materials_volume's thickness (given in the mesh's space).
-layout(std430, set = 0, binding = 1) readonly buffer NodeBlock { NodeData nodes[]; };
 #endif
 
 // The share of the diffuse lobe that is still reflected diffusely (the rest is transmitted).
@@ -43,30 +41,11 @@ float iorScaledRoughness(float roughness, float ior) {
 // dielectric's share (1 - metallic): metals transmit nothing (KHR_materials_transmission
 // "Transparent Metals").
 float transmittedShare(MaterialInfo info, float vDotH) {
-  const vec3 f = info.specularWeight * mix(info.f0Dielectric, vec3(1.0), fresnelWeight(vDotH));
+  const vec3 f = dielectricFresnel(info, vDotH);
   return (1.0 - info.metallic) * (1.0 - max(f.r, max(f.g, f.b)));
 }
 
-// KHR_materials_volume "Attenuation": Beer's law with sigma_t = -log(c) / d, T(x) = c^(x / d)
-// after a distance x in the medium; no attenuation at d = +infinity (the default).
-vec3 volumeTransmittance(MaterialInfo info, float distance) {
-  if (!hasLayer(kLayerVolume) || isinf(info.attenuationDistance) || distance <= 0.0)
-    return vec3(1.0);
-  return pow(info.attenuationColor, vec3(distance / info.attenuationDistance));
-}
-
 #ifdef VITRINE_TRANSMISSION
-// KHR_materials_volume "Refraction" and "Thickness Texture": the path through the volume from
-// this point, refracted by Snell's law at the boundary (refract(-v, n, 1 / ior)) and as long
-// as the thickness, given in the mesh's space: scaled by the node's world scale per axis (as the
-// Khronos sample renderer's getVolumeTransmissionRay). Zero for thin walls (thickness 0).
-vec3 volumeRay(MaterialInfo info, float ior) {
-  if (!hasLayer(kLayerVolume) || info.thickness <= 0.0) return vec3(0.0);
-  const mat4 world = nodes[draw.node].world;
-  const vec3 scale = vec3(length(world[0].xyz), length(world[1].xyz), length(world[2].xyz));
-  return normalize(refract(-info.v, info.n, 1.0 / ior)) * info.thickness * scale;
-}
-
 // The transmission pass's radiance where the world point `exit` lands on screen, blurred for
 // the roughness: the level log2(width) x iorScaledRoughness (the Khronos sample renderer's
 // getTransmissionSample), so a rough surface reads the 1x1 average.
@@ -85,16 +64,14 @@ vec3 transmissionSample(vec3 exit, float roughness, float ior) {
 // colour ("Tinting") and weighted by transmission and by fresnel_mix's base weight at the
 // microfacet that refracts the view ray straight through, H = N (exact for a smooth surface;
 // the sample renderer's getIBLVolumeRefraction takes the split-sum albedo instead, which needs
-// an environment this light does not come from). With KHR_materials_dispersion each colour channel is refracted with its own
-// ior: the spec's "Implementation", halfSpread = (ior - 1) 0.025 dispersion (dispersion =
-// 20 / Abbe number), iors (ior - halfSpread, ior, ior + halfSpread) for red, green, blue.
+// an environment this light does not come from). With KHR_materials_dispersion each colour
+// channel is refracted with its own ior (ext_dispersion.glsl).
 // Not scaled by the environment intensity nor by occlusion: the pass holds all of that light.
 vec3 transmittedScene(MaterialInfo info) {
 #ifdef VITRINE_TRANSMISSION
   vec3 light;
   if (hasLayer(kLayerDispersion) && info.dispersion > 0.0) {
-    const float halfSpread = (info.ior - 1.0) * 0.025 * info.dispersion;
-    const vec3 iors = vec3(max(info.ior - halfSpread, 1.0), info.ior, info.ior + halfSpread);
+    const vec3 iors = dispersedIors(info);
     for (int c = 0; c < 3; ++c) {
       const vec3 ray = volumeRay(info, iors[c]);
       light[c] = transmissionSample(inWorldPos + ray, info.roughness, iors[c])[c] *
@@ -141,21 +118,8 @@ vec3 transmittedPunctual(MaterialInfo info, vec3 l) {
 #endif
     btdf += info.transmission * info.baseColor * specular * volumeTransmittance(info, distance);
   }
-  // KHR_materials_diffuse_transmission "Implementation": diffuse_btdf = color / pi.
-  if (hasLayer(kLayerDiffuseTransmission))
-    btdf += (1.0 - info.transmission) * info.diffuseTransmission * info.diffuseTransmissionColor /
-            kPi;
+  if (hasLayer(kLayerDiffuseTransmission)) btdf += diffuseBtdf(info);
   return transmittedShare(info, dot(info.v, h)) * btdf * -nDotL;
-}
-
-// The image-based light that passes through the surface towards the eye, before fresnel_mix:
-// the diffuse BTDF's share of the irradiance arriving at the back, E(-n) / pi (as the sample
-// renderer's getDiffuseLight(-n)), in the diffuseTransmissionColor. (The specular BTDF's light
-// is the transmission pass's: transmittedScene.)
-vec3 transmittedIbl(MaterialInfo info) {
-  if (!hasLayer(kLayerDiffuseTransmission)) return vec3(0.0);
-  return (1.0 - info.transmission) * info.diffuseTransmission * info.diffuseTransmissionColor *
-         environmentIrradiance(-info.n, frame.environment.y) / kPi;
 }
 
 #endif

@@ -52,10 +52,14 @@ layout(push_constant) uniform DrawBlock { DrawConstants draw; };
 #include "tonemap.glsl"
 // After the above: the gathered material and its layers.
 #include "material_info.glsl"
+#include "ext_specular.glsl"
 #include "ext_anisotropy.glsl"
 #include "ext_clearcoat.glsl"
 #include "ext_iridescence.glsl"
 #include "ext_sheen.glsl"
+#include "ext_volume.glsl"
+#include "ext_dispersion.glsl"
+#include "ext_diffuse_transmission.glsl"
 #include "ext_transmission.glsl"
 
 layout(location = 0) out vec4 outColor;
@@ -82,8 +86,7 @@ vec3 imageBasedLight(MaterialInfo info) {
       environmentSpecularRadiance(reflection, info.roughness, rotation, frame.environment.z);
   const vec2 scaleBias = environmentBrdf(nDotV, info.roughness);
   vec3 fMetal = iblSpecularAlbedo(info.baseColor, scaleBias, nDotV, info.roughness);
-  vec3 fDielectric =
-      iblSpecularAlbedo(info.f0Dielectric, info.specularWeight, scaleBias, nDotV, info.roughness);
+  vec3 fDielectric = dielectricIblAlbedo(info, scaleBias, nDotV);
   if (hasLayer(kLayerIridescence))
     iridescentFresnel(info, nDotV, scaleBias.x + scaleBias.y, fDielectric, fMetal);
   if (hasLayer(kLayerTransmission) || hasLayer(kLayerDiffuseTransmission))
@@ -133,10 +136,8 @@ vec3 punctualRadiance(MaterialInfo info, vec3 l) {
     const vec3 h = normalize(l + info.v);
     const float nDotH = dot(info.n, h);
     const float vDotH = dot(info.v, h);
-    const float fw = fresnelWeight(vDotH);
-    // KHR_materials_specular: mix(dielectric_f0, dielectric_f90, fresnel_w), both scaled.
-    vec3 fDielectric = info.specularWeight * mix(info.f0Dielectric, vec3(1.0), fw);
-    vec3 fMetal = info.baseColor + (1.0 - info.baseColor) * fw;
+    vec3 fDielectric = dielectricFresnel(info, vDotH);  // ext_specular.glsl
+    vec3 fMetal = info.baseColor + (1.0 - info.baseColor) * fresnelWeight(vDotH);
     if (hasLayer(kLayerIridescence)) iridescentFresnel(info, vDotH, 1.0, fDielectric, fMetal);
     const float specular =
         hasLayer(kLayerAnisotropy)
