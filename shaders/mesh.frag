@@ -86,6 +86,12 @@ vec3 imageBasedLight(MaterialInfo info) {
       environmentSpecularRadiance(reflection, info.roughness, rotation, frame.environment.z);
   const vec2 scaleBias = environmentBrdf(nDotV, info.roughness);
   vec3 fMetal = iblSpecularAlbedo(info.baseColor, scaleBias, nDotV, info.roughness);
+  if (kLayers == 0u) {
+    // The core material alone, as before the layers: the grey Fresnel of ior 1.5 makes
+    // dielectricBrdf a plain mix.
+    const vec3 albedo = iblSpecularAlbedo(vec3(kDielectricF0), scaleBias, nDotV, info.roughness);
+    return mix(mix(diffuse, specular, albedo), fMetal * specular, info.metallic);
+  }
   vec3 fDielectric = dielectricIblAlbedo(info, scaleBias, nDotV);
   if (hasLayer(kLayerIridescence))
     iridescentFresnel(info, nDotV, scaleBias.x + scaleBias.y, fDielectric, fMetal);
