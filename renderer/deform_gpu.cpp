@@ -172,6 +172,7 @@ gpu::DrawConstants drawConstants(const Draw& d) {
   c.targetOffset = d.targetOffset;
   c.targetCount = d.targetCount;
   c.weightOffset = d.weightOffset;
+  c.texcoordOffset = d.texcoordOffset;
   return c;
 }
 

@@ -47,6 +47,7 @@ PipelineLayouts createLayouts(const Context& ctx) {
       {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
       {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
       {8, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+      {9, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
   };
   l.frame = createSetLayout(ctx, frame, uint32_t(std::size(frame)));
 
@@ -79,13 +80,13 @@ PipelineLayouts createLayouts(const Context& ctx) {
 }
 
 std::pair<uint64_t, uint64_t> keyBits(const PipelineKey& k) {
-  // VkFormat values (extension formats included) fit in 31 bits: 8..38; the features in 24:
-  // 40..63.
-  static_assert(kFeatureLinearOutput < (1u << 24));
-  return {(uint64_t(k.features) << 40) | (uint64_t(k.colorFormat) << 8) |
+  // VkFormat values (extension formats included) fit in 32 bits, the features too; the
+  // extension slots, the layers (bits 8..31) and the fixed-function state share the second.
+  static_assert(uint32_t(gpu::kLayerAll) < (1u << 24));
+  return {(uint64_t(k.features) << 32) | uint64_t(uint32_t(k.colorFormat)),
+          (uint64_t(k.extensionSlots) << 32) | (uint64_t(k.layers) << 8) |
               (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) |
-              (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise),
-          (uint64_t(k.extensionSlots) << 32) | k.layers};
+              (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise)};
 }
 
 VkPrimitiveTopology topology(scene::Topology t) {
@@ -115,7 +116,9 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   stages[1].pName = "main";
   // mesh.frag's specialization constants, by constant_id: 0 kTriangles (points and lines have
   // no per-pixel tangent frame), 1 kTextureSlots (every slot, the extensions' included),
-  // 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap, 6 kFlatNormals, 7 kLayers.
+  // 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap, 6 kFlatNormals, 7 kLayers, 8 kTexcoordSets
+  // (as mesh.vert's 2; kFeatureTexcoordSets).
+  const uint32_t texcoordSets = (key.features & kFeatureTexcoordSets) >> kFeatureTexcoordShift;
   struct Specialization {
     VkBool32 triangles;
     uint32_t textureSlots;
@@ -125,6 +128,7 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
     int32_t tonemap;
     VkBool32 flatNormals;
     uint32_t layers;
+    uint32_t texcoordSets;
   };
   static_assert(gpu::kMaterialTextureCount <= 32);
   const Specialization values{
@@ -136,7 +140,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       (key.features & kFeatureLinearOutput) ? int32_t(gpu::kTonemapLinear)
                                             : int32_t((key.features >> kFeatureTonemapShift) & 3u),
       (key.features & kFeatureFlatNormals) != 0,
-      key.layers};
+      key.layers,
+      texcoordSets};
   const VkSpecializationMapEntry entries[] = {
       {0, offsetof(Specialization, triangles), sizeof(VkBool32)},
       {1, offsetof(Specialization, textureSlots), sizeof(uint32_t)},
@@ -146,24 +151,28 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       {5, offsetof(Specialization, tonemap), sizeof(int32_t)},
       {6, offsetof(Specialization, flatNormals), sizeof(VkBool32)},
       {7, offsetof(Specialization, layers), sizeof(uint32_t)},
+      {8, offsetof(Specialization, texcoordSets), sizeof(uint32_t)},
   };
   const VkSpecializationInfo specialization{uint32_t(std::size(entries)), entries, sizeof(values),
                                             &values};
   stages[1].pSpecializationInfo = &specialization;
-  // mesh.vert's: 0 kSkin, 1 kMorph (gpu::kMorph* bits).
+  // mesh.vert's: 0 kSkin, 1 kMorph (gpu::kMorph* bits), 2 kTexcoordSets (bit n - 2:
+  // TEXCOORD_n).
   struct VertexSpecialization {
     VkBool32 skin;
     uint32_t morph;
+    uint32_t texcoordSets;
   };
   const VertexSpecialization vertexValues{
       (key.features & kFeatureSkin) != 0,
-      (key.features >> kFeatureMorphShift) & uint32_t(gpu::kMorphAll)};
+      (key.features >> kFeatureMorphShift) & uint32_t(gpu::kMorphAll), texcoordSets};
   const VkSpecializationMapEntry vertexEntries[] = {
       {0, offsetof(VertexSpecialization, skin), sizeof(VkBool32)},
       {1, offsetof(VertexSpecialization, morph), sizeof(uint32_t)},
+      {2, offsetof(VertexSpecialization, texcoordSets), sizeof(uint32_t)},
   };
-  const VkSpecializationInfo vertexSpecialization{2, vertexEntries, sizeof(vertexValues),
-                                                  &vertexValues};
+  const VkSpecializationInfo vertexSpecialization{uint32_t(std::size(vertexEntries)), vertexEntries,
+                                                  sizeof(vertexValues), &vertexValues};
   stages[0].pSpecializationInfo = &vertexSpecialization;
 
   // One binding per stream (scene_gpu.h Stream): position, normal, texcoord0, texcoord1,

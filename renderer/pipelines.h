@@ -19,7 +19,8 @@ namespace vitrine::renderer {
 // and for skinning and morphing, read by the vertex stage: morph weights (binding 4, floats),
 // morph target data (binding 5, floats), joint matrices (binding 6, mat4), skin influences
 // (binding 7, gpu::SkinInfluence); see gpu::DrawConstants for how a draw finds its part;
-// MaterialExtensionData storage buffer (binding 8, fragment).
+// MaterialExtensionData storage buffer (binding 8, fragment); texture coordinate sets 2 to 7
+// (binding 9, vec2, vertex stage; layout: gpu::kTexcoordSetCount).
 // Set 1, per material: one combined image sampler per texture slot, the extensions' included
 // (gpu::kMaterialTextureCount bindings in gpu::kSlot* order). Set 2, the environment: prefiltered
 // specular cube (binding 0, samplerCube, lod = roughness * FrameData::environment.z), BRDF lookup
@@ -56,7 +57,15 @@ enum ShaderFeature : uint32_t {
   // mesh.frag writes linear radiance, neither exposed nor tone mapped (gpu::kTonemapLinear):
   // the transmission pass, whose texture transmissive surfaces add to their own light.
   kFeatureLinearOutput = 1u << 18,
+  // mesh.vert and mesh.frag (their kTexcoordSets): bits 19-25, set only when the draw's
+  // material samples a texCoord set beyond 1: then bit 25, and bit 19 + n - 2 for each
+  // TEXCOORD_n (2..7) the primitive has, which mesh.vert reads from set 0 binding 9 and
+  // mesh.frag interpolates. A set the material names and the primitive lacks reads as zero,
+  // like an absent TEXCOORD_1. All zero otherwise: the shaders as they were with two sets.
+  kFeatureTexcoordShift = 19,
+  kFeatureExtraTexcoords = 1u << 25,
 };
+inline constexpr uint32_t kFeatureTexcoordSets = 0x7fu << kFeatureTexcoordShift;
 
 struct PipelineKey {
   VkFormat colorFormat = VK_FORMAT_UNDEFINED;

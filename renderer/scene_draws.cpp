@@ -4,6 +4,23 @@
 namespace vitrine::renderer {
 namespace {
 
+// The features of a draw that come from its node and primitive, not its material: a material
+// variant switch keeps them.
+constexpr uint32_t kPrimitiveFeatures =
+    (uint32_t(gpu::kMorphAll) << kFeatureMorphShift) | kFeatureSkin | kFeatureFlatNormals;
+
+// Whether material `material` samples a texCoord set beyond 1 in any slot.
+bool samplesExtraTexcoords(const scene::Scene& scene, uint32_t material) {
+  const auto beyondOne = [](const gpu::TextureRef& t) { return t.info.y > 1.5f; };
+  if (material < scene.materialData.size())
+    for (const gpu::TextureRef& t : scene.materialData[material].textures)
+      if (beyondOne(t)) return true;
+  if (material < scene.materialExtensionData.size())
+    for (const gpu::TextureRef& t : scene.materialExtensionData[material].textures)
+      if (beyondOne(t)) return true;
+  return false;
+}
+
 // What mesh.frag is specialized for when it draws `p` with material `material`: read from
 // the packed MaterialData, as the shader reads it (the extension and texture presence never
 // change after load; animations change values only).
@@ -43,7 +60,9 @@ void setDrawMaterial(const scene::Scene& scene, const scene::Primitive& p, int m
     d.blend = mat.alphaMode == scene::AlphaMode::Blend;
     d.doubleSided = mat.doubleSided;
   }
-  d.features = shaderFeatures(scene, p, d.material);
+  d.features = (d.features & kPrimitiveFeatures) | shaderFeatures(scene, p, d.material);
+  if (samplesExtraTexcoords(scene, d.material))
+    d.features |= kFeatureExtraTexcoords | (d.texcoordSets << kFeatureTexcoordShift);
   materialLayers(scene, d.material, d);
 }
 
@@ -65,6 +84,8 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
         d.node = uint32_t(n);
         d.primitive = uint32_t(pi);
         d.topology = p.topology;
+        d.texcoordSets = r.texcoordSets;
+        d.texcoordOffset = r.texcoordOffset;
         setDrawMaterial(scene, p, p.material, d);
         d.center = p.bounds.empty() ? glm::vec3(0.0f) : 0.5f * (p.bounds.min + p.bounds.max);
         deformDraw(scene, uint32_t(n), p, s.deform.primitives[node.mesh][pi], gpu, d);

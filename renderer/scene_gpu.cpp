@@ -52,6 +52,7 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   gpu.morphTargets = createBuffer(ctx, s.targetBytes, storage, local);
   gpu.morphWeights = createBuffer(ctx, s.weightBytes, storage, local);
   gpu.jointMatrices = createBuffer(ctx, s.jointBytes, storage, local);
+  gpu.texcoords = createBuffer(ctx, s.texcoordBytes, storage, local);
   gpu.white = createTexture(ctx, 1, 1, true, true);
   gpu.flatNormal = createTexture(ctx, 1, 1, false, true);
   gpu.textures.resize(scene.images.size());
@@ -71,6 +72,7 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   copyRegion(oneShot.cmd, staging.buffer, s.targets, gpu.morphTargets);
   copyRegion(oneShot.cmd, staging.buffer, s.weights, gpu.morphWeights);
   copyRegion(oneShot.cmd, staging.buffer, s.joints, gpu.jointMatrices);
+  copyRegion(oneShot.cmd, staging.buffer, s.texcoords, gpu.texcoords);
   memoryBarrier(oneShot.cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
                     VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
@@ -109,6 +111,7 @@ void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {
   destroyBuffer(ctx, gpu.morphTargets);
   destroyBuffer(ctx, gpu.morphWeights);
   destroyBuffer(ctx, gpu.jointMatrices);
+  destroyBuffer(ctx, gpu.texcoords);
   gpu = SceneGpu{};
 }
 

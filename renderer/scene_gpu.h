@@ -46,6 +46,9 @@ struct Draw {
   uint32_t firstVertex = 0;
   uint32_t jointOffset = 0, influenceOffset = 0, influenceSets = 0;
   uint32_t targetOffset = 0, targetCount = 0, weightOffset = 0;
+  // TEXCOORD_2..7 of the primitive (scene::Primitive::extraTexcoordSets, 0 when it has none or
+  // they did not fit) and its first vec2 in SceneGpu::texcoords.
+  uint32_t texcoordSets = 0, texcoordOffset = 0;
 };
 
 // Vertex streams, each a region of SceneGpu::vertices bound as its own binding.
@@ -78,6 +81,9 @@ struct SceneGpu {
   Buffer morphTargets;   // device-local, floats (layout: shared_types.h kMorph*)
   Buffer morphWeights;   // device-local, floats
   Buffer jointMatrices;  // device-local, mat4
+  // Uploaded once: TEXCOORD_2..7 of every primitive that has them (gpu::kTexcoordSetCount),
+  // at least 64 bytes.
+  Buffer texcoords;  // device-local, vec2
   // What the per-frame buffers hold (once the frame's pending copies are done), entry for
   // entry: the sources of the per-frame copies. Sized at creation, never resized (uploads.h
   // keeps pointers to them).

@@ -47,6 +47,13 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
         r.vertexOffset = int32_t(s.vertexCount);
         s.vertexCount += p.positions.size();
         s.indexCount += p.indices.size();
+        const uint64_t uvs = p.extraTexcoords.size();
+        if (uvs > 0 && uvs == p.positions.size() * p.extraTexcoordCount() &&
+            (s.texcoordCount + uvs) * sizeof(glm::vec2) <= maxStorageBytes) {
+          r.texcoordSets = p.extraTexcoordSets;
+          r.texcoordOffset = uint32_t(s.texcoordCount);
+          s.texcoordCount += uvs;
+        }
       }
       s.ranges[m].push_back(r);
     }
@@ -66,6 +73,7 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.targetBytes = std::max<VkDeviceSize>(64, s.deform.targetFloats * sizeof(float));
   s.weightBytes = std::max<VkDeviceSize>(64, gpu.weightData.size() * sizeof(float));
   s.jointBytes = std::max<VkDeviceSize>(64, gpu.joints.count() * sizeof(glm::mat4));
+  s.texcoordBytes = std::max<VkDeviceSize>(64, s.texcoordCount * sizeof(glm::vec2));
 
   VkDeviceSize at = 0;
   auto place = [&](VkDeviceSize bytes) {
@@ -83,6 +91,7 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.targets = place(s.targetBytes);
   s.weights = place(s.weightBytes);
   s.joints = place(s.jointBytes);
+  s.texcoords = place(s.texcoordBytes);
   s.white = place(4);
   s.flatNormal = place(4);
   s.images.assign(scene.images.size(), 0);
@@ -112,6 +121,9 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
       fillStream(v + streamOffsets[kColor] + 16 * base, p.colors, n, glm::vec4(1.0f));
       fillStream(v + streamOffsets[kTangent] + 16 * base, p.tangents, n, glm::vec4(0.0f));
       std::memcpy(indices + r.firstIndex, p.indices.data(), 4 * p.indices.size());
+      if (r.texcoordSets != 0)
+        std::memcpy(staging + s.texcoords + sizeof(glm::vec2) * r.texcoordOffset,
+                    p.extraTexcoords.data(), sizeof(glm::vec2) * p.extraTexcoords.size());
     }
   }
 

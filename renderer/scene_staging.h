@@ -22,6 +22,11 @@ struct PrimitiveRange {
   uint32_t firstIndex = 0;
   uint32_t indexCount = 0;
   int32_t vertexOffset = 0;
+  // TEXCOORD_2..7 uploaded (Primitive::extraTexcoordSets; 0 when the primitive has none or they
+  // would end past the device's maxStorageBufferRange: those sets then read as zero) and their
+  // first vec2 in the texcoords buffer.
+  uint32_t texcoordSets = 0;
+  uint32_t texcoordOffset = 0;
 };
 
 // Byte offsets of everything in the staging buffer.
@@ -34,6 +39,8 @@ struct StagingLayout {
   DeformLayout deform;
   VkDeviceSize influenceBytes = 0, targetBytes = 0, weightBytes = 0, jointBytes = 0;
   VkDeviceSize influences = 0, targets = 0, weights = 0, joints = 0;
+  VkDeviceSize texcoordCount = 0;  // vec2 of TEXCOORD_2..7 over every primitive
+  VkDeviceSize texcoordBytes = 0, texcoords = 0;
   std::vector<VkDeviceSize> images;  // per scene image, when uploaded
   VkDeviceSize total = 0;
 };
@@ -46,8 +53,9 @@ struct StagingLayout {
                                           VkDeviceSize maxStorageBytes,
                                           std::array<VkDeviceSize, kStreamCount>& streamOffsets);
 
-// Writes the vertices (absent streams filled with their defaults), indices, deformation
-// data, the two 1x1 placeholder textures and the uploaded images at their offsets in `staging`.
+// Writes the vertices (absent streams filled with their defaults), TEXCOORD_2..7, indices,
+// deformation data, the two 1x1 placeholder textures and the uploaded images at their offsets in
+// `staging`.
 void writeStaging(const scene::Scene& scene, const StagingLayout& s,
                   const std::array<VkDeviceSize, kStreamCount>& streamOffsets,
                   const std::vector<bool>& upload, uint8_t* staging);

@@ -15,7 +15,7 @@ void unweld(std::vector<T>& stream, const std::vector<uint32_t>& indices) {
   stream = std::move(out);
 }
 
-// The same for a stream of `sets` elements per vertex (skinning influences).
+// The same for a stream of `sets` elements per vertex (skinning influences, TEXCOORD_2..7).
 template <class T>
 void unweldSets(std::vector<T>& stream, uint32_t sets, const std::vector<uint32_t>& indices) {
   if (stream.empty() || sets == 0) return;
@@ -41,6 +41,7 @@ void generateFlatNormals(Primitive& p) {
   unweld(p.positions, p.indices);
   unweld(p.texcoords[0], p.indices);
   unweld(p.texcoords[1], p.indices);
+  unweldSets(p.extraTexcoords, p.extraTexcoordCount(), p.indices);
   unweld(p.colors, p.indices);
   unweldSets(p.joints, p.influenceSets, p.indices);
   unweldSets(p.weights, p.influenceSets, p.indices);

@@ -66,10 +66,10 @@ void readTextureInfo(const LoadContext& ctx, const Json* info, const std::string
   // Kept even for a texture ignored below: the Object Model addresses these values.
   ref.uvTransform = glm::vec4(offset, scale);
   ref.info.x = rotation;
-  if (texCoord > 1) {
-    ctx.warnings.push_back(located(at, "TEXCOORD_" + std::to_string(texCoord) +
-                                           " is not supported (only sets 0 and 1); texture "
-                                           "ignored"));
+  if (texCoord >= gpu::kTexcoordSetCount) {
+    ctx.warnings.push_back(
+        located(at, "TEXCOORD_" + std::to_string(texCoord) + " is not supported (only sets 0 to " +
+                        std::to_string(gpu::kTexcoordSetCount - 1) + "); texture ignored"));
     return;
   }
   m.textures[size_t(slot)] = int(integer(*info, "index", -1));

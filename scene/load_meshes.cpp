@@ -98,6 +98,17 @@ uint64_t listIndexCount(int mode, uint64_t n) {
   }
 }
 
+// The sets read into extra[n - 2] (TEXCOORD_n, each empty or one element a vertex) into
+// p.extraTexcoords, vertex after vertex (scene.h).
+void interleaveExtraTexcoords(const std::vector<glm::vec2> (&extra)[gpu::kTexcoordSetCount - 2],
+                              Primitive& p) {
+  if (p.extraTexcoordSets == 0) return;
+  p.extraTexcoords.reserve(p.positions.size() * p.extraTexcoordCount());
+  for (size_t v = 0; v < p.positions.size(); ++v)
+    for (const std::vector<glm::vec2>& set : extra)
+      if (!set.empty()) p.extraTexcoords.push_back(set[v]);
+}
+
 std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   skipped = false;
   const std::optional<Attribute> position = attribute("POSITION");
@@ -129,14 +140,17 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
       return err;
   }
   const uint32_t floatOrUnsigned = kFloatComponents | kNormalizedUnsigned;
-  for (int set = 0; set < 2; ++set) {
+  std::vector<glm::vec2> extra[gpu::kTexcoordSetCount - 2];
+  for (int set = 0; set < gpu::kTexcoordSetCount; ++set) {
     const std::string name = "TEXCOORD_" + std::to_string(set);
     if (auto a = attribute(name.c_str())) {
-      if (std::string err = readStream(*a, {"VEC2"}, floatOrUnsigned, p.texcoords[set]);
-          !err.empty())
+      std::vector<glm::vec2>& out = set < 2 ? p.texcoords[set] : extra[set - 2];
+      if (std::string err = readStream(*a, {"VEC2"}, floatOrUnsigned, out); !err.empty())
         return err;
+      if (set >= 2) p.extraTexcoordSets |= 1u << (set - 2);
     }
   }
+  interleaveExtraTexcoords(extra, p);
   if (auto a = attribute("COLOR_0")) {
     if (std::string err = readStream(*a, {"VEC3", "VEC4"}, floatOrUnsigned, p.colors); !err.empty())
       return err;
@@ -202,7 +216,7 @@ void warnAnisotropyTangents(const LoadContext& ctx, const Json& prim, const Prim
   if (!texture) texture = member(m, "normalTexture");
   const int64_t set = texture ? integer(*texture, "texCoord", 0) : 0;
   const std::string name = "TEXCOORD_" + std::to_string(set);
-  const bool hasSet = set >= 0 && set < 2 && !p.texcoords[size_t(set)].empty();
+  const bool hasSet = p.hasTexcoordSet(set);
   ctx.warnings.push_back(
       located(at, hasSet ? "KHR_materials_anisotropy needs TANGENT; tangents generated from " + name
                          : "KHR_materials_anisotropy needs TANGENT, and there is no " + name +
@@ -270,6 +284,7 @@ uint64_t valuesPerVertex(const Primitive& p, bool flatNormals) {
   if (flatNormals || !p.normals.empty()) n += 3;
   if (!flatNormals && !p.tangents.empty()) n += 4;
   for (const auto& t : p.texcoords) n += t.empty() ? 0 : 2;
+  n += uint64_t(p.extraTexcoordCount()) * 2;
   if (!p.colors.empty()) n += 4;
   n += uint64_t(p.influenceSets) * 8;  // 4 joints and 4 weights a set
   for (const MorphTarget& t : p.targets) {

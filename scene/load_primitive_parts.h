@@ -32,9 +32,10 @@ struct SkinUse {
 
 // The morph targets of `prim` into p.targets (glTF 2.0 §3.7.2.2): POSITION, NORMAL and TANGENT
 // (VEC3 of FLOAT), TEXCOORD_0/1 (VEC2) and COLOR_0 (VEC3 or VEC4) of FLOAT or normalized
-// integers; other attributes are ignored. Every target attribute needs the same attribute in
-// the primitive (p's streams must be read first) and the vertex count. Sparse accessors are
-// read through readAccessor(). Each target is checked against the budget before it is read.
+// integers; other attributes are ignored (TEXCOORD_2..7 with a warning). Every target attribute
+// needs the same attribute in the primitive (p's streams must be read first) and the vertex count.
+// Sparse accessors are read through readAccessor(). Each target is checked against the budget
+// before it is read.
 [[nodiscard]] std::string readMorphTargets(const LoadContext& ctx, const Json& prim,
                                            const std::string& at, uint32_t vertexCount,
                                            Primitive& p);

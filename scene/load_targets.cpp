@@ -47,6 +47,23 @@ constexpr TargetAttribute kTargetAttributes[] = {{"POSITION", 3},   {"NORMAL", 3
                                                  {"TANGENT", 3},    {"TEXCOORD_0", 2},
                                                  {"TEXCOORD_1", 2}, {"COLOR_0", 4}};
 
+// Targets displace TEXCOORD_0 and TEXCOORD_1 only: the first target displacing a set the
+// primitive has among TEXCOORD_2..7 gets a warning (once per primitive), and those sets are
+// drawn undisplaced.
+void warnUndisplacedTexcoords(const LoadContext& ctx, const Json& targets, const std::string& at,
+                              const Primitive& p) {
+  for (size_t t = 0; t < targets.size(); ++t) {
+    for (int set = 2; set < gpu::kTexcoordSetCount; ++set) {
+      const std::string name = "TEXCOORD_" + std::to_string(set);
+      if (!p.hasTexcoordSet(set) || !member(targets[t], name.c_str())) continue;
+      ctx.warnings.push_back(located(at + jsonPointer("targets", t, name),
+                                     "morph targets displace only TEXCOORD_0 and TEXCOORD_1; " +
+                                         name + " is drawn undisplaced"));
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 std::string readMorphTargets(const LoadContext& ctx, const Json& prim, const std::string& at,
@@ -75,6 +92,7 @@ std::string readMorphTargets(const LoadContext& ctx, const Json& prim, const std
       !err.empty()) {
     return err;
   }
+  warnUndisplacedTexcoords(ctx, targets, at, p);
   p.targets.resize(targets.size());
   const uint32_t floats = kFloatComponents;
   const uint32_t floatOrNormalized = kFloatComponents | kNormalizedUnsigned | kNormalizedSigned;

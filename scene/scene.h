@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <deque>
 #include <limits>
@@ -57,6 +58,13 @@ struct Primitive {
   bool flatNormals = false;         // `normals` were generated (generateFlatNormals())
   std::vector<glm::vec4> tangents;  // TANGENT when present
   std::vector<glm::vec2> texcoords[2];
+  // TEXCOORD_2 to TEXCOORD_7 (gpu::kTexcoordSetCount sets in all, Blender's limit of UV maps):
+  // bit n - 2 of extraTexcoordSets is set when the primitive has TEXCOORD_n, and
+  // extraTexcoords holds the sets present vertex after vertex, in increasing n within a vertex
+  // (extraTexcoordCount() elements a vertex): set n of vertex v is element
+  // v * extraTexcoordCount() + (the sets present below n).
+  uint32_t extraTexcoordSets = 0;
+  std::vector<glm::vec2> extraTexcoords;
   std::vector<glm::vec4> colors;  // COLOR_0 as linear RGBA (RGB inputs get alpha 1)
   // Always filled after load: a list of the topology above (1, 2 or 3 indices per element).
   std::vector<uint32_t> indices;
@@ -80,6 +88,13 @@ struct Primitive {
   uint32_t sourceIndex = 0;        // index in its mesh's JSON `primitives` (some are skipped)
   uint32_t sourceVertexCount = 0;  // count of the POSITION accessor in the file
   Bounds bounds;                   // of positions, in mesh space
+
+  uint32_t extraTexcoordCount() const { return uint32_t(std::popcount(extraTexcoordSets)); }
+  // Whether the primitive has TEXCOORD_set (any set, 0 to gpu::kTexcoordSetCount - 1).
+  bool hasTexcoordSet(int64_t set) const {
+    if (set == 0 || set == 1) return !texcoords[set].empty();
+    return set >= 2 && set < gpu::kTexcoordSetCount && (extraTexcoordSets >> (set - 2)) & 1u;
+  }
 
   // The material drawn in material variant `variant` (an index into Scene::variants; -1 or
   // out of range = the asset's default materials, `material`).

@@ -1,6 +1,8 @@
 // The material's textures (set 1) and how a slot is sampled: its texCoord set, its
 // KHR_texture_transform, explicit gradients. Include after shared_types.h, in a fragment
-// shader that declares inTexcoord0, inTexcoord1 and the specialization constant kTextureSlots,
+// shader that declares inTexcoord0, inTexcoord1, inExtraTexcoords[3] (TEXCOORD_2..7, two a
+// vec4) and the specialization constants kTextureSlots and kTexcoordSets (0: the material
+// samples sets 0 and 1 only; else bit 6, and bit n - 2 for each TEXCOORD_n the primitive has),
 // and calls takeTexcoordDerivatives() first.
 #ifndef VITRINE_MATERIAL_TEXTURES_GLSL
 #define VITRINE_MATERIAL_TEXTURES_GLSL
@@ -29,18 +31,33 @@ layout(set = 1, binding = 16) uniform sampler2D anisotropyTexture;
 layout(set = 1, binding = 17) uniform sampler2D diffuseTransmissionTexture;
 layout(set = 1, binding = 18) uniform sampler2D diffuseTransmissionColorTexture;
 
-// Screen-space derivatives of both texCoord sets, taken once at the top of main(), in
+// Screen-space derivatives of the texCoord sets, taken once at the top of main(), in
 // uniform control flow: after a discard, or inside a branch on per-pixel data, they would be
 // undefined. Taking them from the interpolated inputs (never from values computed from the
 // material) also sidesteps lavapipe returning zero from storage-buffer loads in helper
 // invocations, which breaks implicit derivatives of anything read from the material buffer.
+// lavapipe pays for every dFdx: the extra sets' are taken only for the pairs the primitive has.
 vec2 dTexcoord0dx, dTexcoord0dy, dTexcoord1dx, dTexcoord1dy;
+vec4 dExtraTexcoordsDx[3], dExtraTexcoordsDy[3];
+
+// Whether the primitive has TEXCOORD_set (2..7), as the pipeline is specialized.
+bool hasExtraTexcoord(int set) {
+  return (kTexcoordSets & (1u << (set - 2))) != 0u;
+}
 
 void takeTexcoordDerivatives() {
   dTexcoord0dx = dFdx(inTexcoord0);
   dTexcoord0dy = dFdy(inTexcoord0);
   dTexcoord1dx = dFdx(inTexcoord1);
   dTexcoord1dy = dFdy(inTexcoord1);
+  for (int pair = 0; pair < 3; ++pair) {
+    dExtraTexcoordsDx[pair] = vec4(0.0);
+    dExtraTexcoordsDy[pair] = vec4(0.0);
+    if (hasExtraTexcoord(2 + 2 * pair) || hasExtraTexcoord(3 + 2 * pair)) {
+      dExtraTexcoordsDx[pair] = dFdx(inExtraTexcoords[pair]);
+      dExtraTexcoordsDy[pair] = dFdy(inExtraTexcoords[pair]);
+    }
+  }
 }
 
 // Whether the material has a texture in `slot` (kSlot*): a specialization constant of the
@@ -60,15 +77,38 @@ struct SlotUv {
   vec2 dy;
 };
 
-SlotUv slotUv(TextureRef ref) {
+// The slot's set (info.y: 0 to kTexcoordSetCount - 1) and its gradients, before the transform.
+SlotUv texcoordSet(TextureRef ref) {
   const bool set1 = ref.info.y > 0.5;
+  SlotUv t;
+  t.uv = set1 ? inTexcoord1 : inTexcoord0;
+  t.dx = set1 ? dTexcoord1dx : dTexcoord0dx;
+  t.dy = set1 ? dTexcoord1dy : dTexcoord0dy;
+  if (kTexcoordSets != 0u) {
+    const int set = int(ref.info.y + 0.5);
+    // A set the primitive lacks reads as zero, as an absent TEXCOORD_1 does (a zero stream).
+    if (set > 1) t = SlotUv(vec2(0.0), vec2(0.0), vec2(0.0));
+    for (int n = 2; n < kTexcoordSetCount; ++n) {
+      if (!hasExtraTexcoord(n) || set != n) continue;
+      const int pair = (n - 2) / 2;
+      const bool high = (n & 1) == 1;
+      t.uv = high ? inExtraTexcoords[pair].zw : inExtraTexcoords[pair].xy;
+      t.dx = high ? dExtraTexcoordsDx[pair].zw : dExtraTexcoordsDx[pair].xy;
+      t.dy = high ? dExtraTexcoordsDy[pair].zw : dExtraTexcoordsDy[pair].xy;
+    }
+  }
+  return t;
+}
+
+SlotUv slotUv(TextureRef ref) {
   const float c = cos(ref.info.x);
   const float s = sin(ref.info.x);
   const mat2 m = mat2(c, -s, s, c) * mat2(ref.uvTransform.z, 0.0, 0.0, ref.uvTransform.w);
+  const SlotUv t = texcoordSet(ref);
   SlotUv r;
-  r.uv = m * (set1 ? inTexcoord1 : inTexcoord0) + ref.uvTransform.xy;
-  r.dx = m * (set1 ? dTexcoord1dx : dTexcoord0dx);
-  r.dy = m * (set1 ? dTexcoord1dy : dTexcoord0dy);
+  r.uv = m * t.uv + ref.uvTransform.xy;
+  r.dx = m * t.dx;
+  r.dy = m * t.dy;
   return r;
 }
 

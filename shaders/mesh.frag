@@ -28,6 +28,9 @@ layout(constant_id = 6) const bool kFlatNormals = false;
 // The material's layers (kLayer* bits: the KHR_materials_* extension objects it has); 0 reads
 // no MaterialExtensionData and shades the core material alone.
 layout(constant_id = 7) const uint kLayers = 0u;
+// TEXCOORD_2..7 (as mesh.vert's kTexcoordSets; material_textures.glsl): 0 when the material
+// samples sets 0 and 1 only.
+layout(constant_id = 8) const uint kTexcoordSets = 0u;
 
 layout(location = 0) in vec3 inWorldPos;
 layout(location = 1) in vec3 inNormal;  // zero: points or lines without NORMAL
@@ -35,6 +38,7 @@ layout(location = 2) in vec2 inTexcoord0;
 layout(location = 3) in vec2 inTexcoord1;
 layout(location = 4) in vec4 inColor;
 layout(location = 5) in vec4 inTangent;  // zero without TANGENT
+layout(location = 6) in vec4 inExtraTexcoords[3];  // sets (2, 3), (4, 5), (6, 7): kTexcoordSets
 
 layout(set = 0, binding = 0) uniform FrameBlock { FrameData frame; };
 layout(std430, set = 0, binding = 2) readonly buffer MaterialBlock { MaterialData materials[]; };

@@ -12,6 +12,9 @@
 layout(constant_id = 0) const bool kSkin = false;
 // The attributes the draw's morph targets displace (kMorph* bits), 0 when not morphed.
 layout(constant_id = 1) const uint kMorph = 0u;
+// TEXCOORD_2..7 (pipelines.h kFeatureTexcoordSets): 0, or bit 6 (the material samples a set
+// beyond 1) with bit n - 2 for each TEXCOORD_n the primitive has.
+layout(constant_id = 2) const uint kTexcoordSets = 0u;
 
 layout(location = 0) in vec3 inPosition;
 layout(location = 1) in vec3 inNormal;
@@ -26,6 +29,7 @@ layout(std430, set = 0, binding = 4) readonly buffer WeightBlock { float morphWe
 layout(std430, set = 0, binding = 5) readonly buffer TargetBlock { float targetData[]; };
 layout(std430, set = 0, binding = 6) readonly buffer JointBlock { mat4 jointMatrices[]; };
 layout(std430, set = 0, binding = 7) readonly buffer InfluenceBlock { SkinInfluence influences[]; };
+layout(std430, set = 0, binding = 9) readonly buffer TexcoordBlock { vec2 extraTexcoords[]; };
 layout(push_constant) uniform DrawBlock { DrawConstants draw; };
 
 layout(location = 0) out vec3 outWorldPos;
@@ -34,6 +38,8 @@ layout(location = 2) out vec2 outTexcoord0;
 layout(location = 3) out vec2 outTexcoord1;
 layout(location = 4) out vec4 outColor;
 layout(location = 5) out vec4 outTangent;
+// TEXCOORD_2..7 two a location: (2, 3), (4, 5), (6, 7); written only with kTexcoordSets.
+layout(location = 6) out vec4 outExtraTexcoords[3];
 
 bool morphs(int bit) {
   return (kMorph & uint(bit)) != 0u;
@@ -119,6 +125,17 @@ void main() {
   outTangent = vec4(world3 * tangent, handedness);
   outTexcoord0 = texcoord0;
   outTexcoord1 = texcoord1;
+  if (kTexcoordSets != 0u) {
+    // shared_types.h kTexcoordSetCount: the present sets of the vertex, in increasing n.
+    const uint present = kTexcoordSets & 63u;
+    uint at = draw.texcoordOffset + vertex * uint(bitCount(present));
+    for (int pair = 0; pair < 3; ++pair) {
+      vec4 uv = vec4(0.0);  // a set the primitive lacks reads as zero
+      if ((present & (1u << (2 * pair))) != 0u) uv.xy = extraTexcoords[at++];
+      if ((present & (2u << (2 * pair))) != 0u) uv.zw = extraTexcoords[at++];
+      outExtraTexcoords[pair] = uv;
+    }
+  }
   outColor = color;
   gl_Position = frame.proj * (frame.view * world);
   gl_PointSize = 1.0;  // glTF points are one pixel

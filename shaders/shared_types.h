@@ -89,9 +89,17 @@ VITRINE_GPU_CONST kTonemapLinear = 4;
 VITRINE_GPU_CONST kBackgroundColor = 0;        // background.rgb
 VITRINE_GPU_CONST kBackgroundEnvironment = 1;  // the environment, at lod environment.w
 
+// Texture coordinate sets a primitive may have: TEXCOORD_0 to TEXCOORD_7 (Blender's limit of 8
+// UV maps). Sets 0 and 1 are vertex streams; sets 2 to 7 are read by mesh.vert from a storage
+// buffer (set 0 binding 9, vec2) when its kTexcoordSets specialization says the draw's
+// primitive has them: bit n - 2 for TEXCOORD_n, the present sets of vertex v at
+// DrawConstants::texcoordOffset + v * bitCount(kTexcoordSets) + (the present sets below n).
+VITRINE_GPU_CONST kTexcoordSetCount = 8;
+
 // A texture reference with its KHR_texture_transform, two vec4s:
 //   uvTransform = (offset.x, offset.y, scale.x, scale.y)
-//   info        = (rotation, texCoord set or -1 when the slot has no texture, 0, 0)
+//   info        = (rotation, texCoord set 0..kTexcoordSetCount-1 or -1 when the slot has no
+//                  texture, 0, 0)
 struct TextureRef {
   vec4 uvTransform;
   vec4 info;
@@ -233,10 +241,13 @@ struct DrawConstants {
   uint targetOffset;
   uint targetCount;
   uint weightOffset;
+  // Draws whose primitive has TEXCOORD_2..7 (kTexcoordSetCount): its first vec2 in set 0
+  // binding 9.
+  uint texcoordOffset;
 };
 
 #ifdef __cplusplus
-static_assert(sizeof(DrawConstants) == 9 * 4);
+static_assert(sizeof(DrawConstants) == 10 * 4);
 static_assert(sizeof(SkinInfluence) == 32);
 static_assert(morphOffset(kMorphAll, kMorphTangent) == 6 && morphOffset(kMorphAll, 64) == 17);
 static_assert(sizeof(TextureRef) == 32);

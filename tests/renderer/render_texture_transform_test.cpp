@@ -1,6 +1,7 @@
 // KHR_texture_transform on a generated checker texture: the texel the test computes for a
 // pixel (the quad's uv at the pixel centre, through offset, rotation and scale, repeat wrap)
-// is the colour the pixel shows, on texCoord set 0 and 1 (the extension's texCoord override)
+// is the colour the pixel shows, on texCoord sets 0, 1 (the extension's texCoord override), 2
+// and 5 (read from the storage buffer of TEXCOORD_2..7), each with its own layout on the quad,
 // and on the base colour and emissive slots.
 #include <cmath>
 
@@ -58,12 +59,37 @@ void setSlot(scene::Scene& s, TestMaterial& m, int slot, const Transform& t) {
   m.data.textures[slot].info = glm::vec4(t.rotation, float(t.texCoord), 0.0f, 0.0f);
 }
 
-// The quad's texCoord sets: set 0 is the fixture's (u right, v down); set 1 a different
-// layout, u down and v right, so that sampling the wrong set shows.
+// The quad's texCoord sets, each a different layout of set 0 (the fixture's: u right, v down),
+// so that sampling the wrong set shows: set 1 u down and v right, set 2 mirrored (u left),
+// set 5 u up and v right; any other set is absent and reads as zero.
+glm::vec2 setLayout(int set, glm::vec2 uv) {
+  switch (set) {
+    case 0:
+      return uv;
+    case 1:
+      return {uv.y, uv.x};
+    case 2:
+      return {1.0f - uv.x, uv.y};
+    case 5:
+      return {1.0f - uv.y, uv.x};
+    default:
+      return glm::vec2(0.0f);
+  }
+}
+
 scene::Primitive quadWithTwoSets(int material) {
   scene::Primitive p = quadPrimitive(material);
   p.texcoords[1].clear();
-  for (const glm::vec2& uv : p.texcoords[0]) p.texcoords[1].push_back({uv.y, uv.x});
+  for (const glm::vec2& uv : p.texcoords[0]) p.texcoords[1].push_back(setLayout(1, uv));
+  return p;
+}
+
+// The quad with TEXCOORD_0, 1, 2 and 5 (sets 2 and 5 interleaved per vertex, scene.h).
+scene::Primitive quadWithExtraSets(int material) {
+  scene::Primitive p = quadWithTwoSets(material);
+  p.extraTexcoordSets = (1u << (2 - 2)) | (1u << (5 - 2));
+  for (const glm::vec2& uv : p.texcoords[0])
+    p.extraTexcoords.insert(p.extraTexcoords.end(), {setLayout(2, uv), setLayout(5, uv)});
   return p;
 }
 
@@ -80,8 +106,7 @@ int expectTexels(renderer::Renderer& r, const scene::Scene& s, const Transform& 
       const glm::vec3 p = surfacePoint(view, {x, y}, kTransformSize, kTransformSize,
                                        glm::vec3(0.0f), glm::vec3(0, 0, 1));
       if (std::max(std::abs(p.x), std::abs(p.y)) > 0.97f) continue;  // off or at the edge
-      glm::vec2 uv((p.x + 1.0f) * 0.5f, (1.0f - p.y) * 0.5f);        // set 0
-      if (t.texCoord == 1) uv = glm::vec2(uv.y, uv.x);
+      const glm::vec2 uv = setLayout(t.texCoord, {(p.x + 1.0f) * 0.5f, (1.0f - p.y) * 0.5f});
       const glm::vec2 texel = apply(t, uv) * float(kSide);
       const glm::vec2 inTexel = texel - glm::floor(texel);
       // Pixels near a texel border could land either side: skip them.
@@ -145,6 +170,56 @@ TEST_F(RendererTest, TextureTransformAppliesToTheEmissiveSlot) {
   other.rotation = 0.7f;
   setSlot(s, m, gpu::kSlotBaseColor, other);
   addMeshNode(s, quadWithTwoSets(addMaterial(s, m)));
+  finish(s);
+  EXPECT_GT(expectTexels(*renderer_, s, t), 500);
+}
+
+// TEXCOORD_2 on the base colour slot, KHR_texture_transform on top.
+TEST_F(RendererTest, TextureTransformOnTexcoordTwo) {
+  Transform t;
+  t.offset = {0.15f, 0.35f};
+  t.rotation = 0.6f;
+  t.scale = {1.3f, 1.9f};
+  t.texCoord = 2;
+  scene::Scene s;
+  TestMaterial m = makeUnlitMaterial(glm::vec4(1.0f));
+  setSlot(s, m, gpu::kSlotBaseColor, t);
+  addMeshNode(s, quadWithExtraSets(addMaterial(s, m)));
+  finish(s);
+  EXPECT_GT(expectTexels(*renderer_, s, t), 500);
+}
+
+// The same material samples TEXCOORD_2 (base colour) and TEXCOORD_5 (emissive): with no light,
+// the emission alone shows, placed by set 5 and its own transform.
+TEST_F(RendererTest, TextureTransformOnTexcoordFiveBesideTwo) {
+  Transform t;
+  t.offset = {-0.3f, 0.1f};
+  t.rotation = -0.8f;
+  t.scale = {1.6f, 1.2f};
+  t.texCoord = 5;
+  scene::Scene s;
+  TestMaterial m = makePbrMaterial(glm::vec3(0.5f), 0.0f, 1.0f);
+  m.data.emissive = glm::vec4(1.0f, 1.0f, 1.0f, 1.0f);
+  setSlot(s, m, gpu::kSlotEmissive, t);
+  Transform other;
+  other.rotation = 0.7f;
+  other.texCoord = 2;
+  setSlot(s, m, gpu::kSlotBaseColor, other);
+  addMeshNode(s, quadWithExtraSets(addMaterial(s, m)));
+  finish(s);
+  EXPECT_GT(expectTexels(*renderer_, s, t), 500);
+}
+
+// A texture on a set the primitive lacks (TEXCOORD_4) reads uv (0, 0) through its transform,
+// as an absent TEXCOORD_1 does: the whole quad shows one texel.
+TEST_F(RendererTest, TextureOnAnAbsentTexcoordSetReadsZero) {
+  Transform t;
+  t.offset = {0.6f, 0.35f};  // texel (2, 1)
+  t.texCoord = 4;
+  scene::Scene s;
+  TestMaterial m = makeUnlitMaterial(glm::vec4(1.0f));
+  setSlot(s, m, gpu::kSlotBaseColor, t);
+  addMeshNode(s, quadWithExtraSets(addMaterial(s, m)));
   finish(s);
   EXPECT_GT(expectTexels(*renderer_, s, t), 500);
 }

@@ -311,7 +311,7 @@ TEST(MaterialExtensions, TransformOfAnIgnoredTextureIsKept) {
   b.addTexture(0);
   b.json()["materials"][0]["emissiveTexture"] = {
       {"index", 0},
-      {"texCoord", 2},
+      {"texCoord", 8},  // beyond the sets Vitrine reads (TEXCOORD_0..7)
       {"extensions", {{"KHR_texture_transform", {{"offset", {0.5, 0.25}}, {"rotation", 1}}}}}};
   const LoadResult r = load(b);
   ASSERT_EQ(r.error, "");

@@ -32,7 +32,8 @@ TEST(Materials, ExtensionTexturesFillTheirSlots) {
                {{"offset", {0.5, 0.25}}, {"rotation", 0.75}, {"scale", {2, 4}}}}}}}},
           {"clearcoatNormalTexture", {{"index", 2}, {"scale", 0.5}}}}},
         {"KHR_materials_sheen", {{"sheenColorTexture", {{"index", 0}}}}},
-        {"KHR_materials_anisotropy", {{"anisotropyTexture", {{"index", 2}, {"texCoord", 2}}}}}}},
+        {"KHR_materials_anisotropy", {{"anisotropyTexture", {{"index", 2}, {"texCoord", 3}}}}},
+        {"KHR_materials_iridescence", {{"iridescenceTexture", {{"index", 1}, {"texCoord", 8}}}}}}},
   });
   const LoadResult r = load(b);
   ASSERT_EQ(r.error, "");
@@ -49,16 +50,19 @@ TEST(Materials, ExtensionTexturesFillTheirSlots) {
   EXPECT_EQ(m.textures[gpu::kSlotSheenColor], 0);
   EXPECT_EQ(m.textures[gpu::kSlotSheenRoughness], -1);
   EXPECT_EQ(ref(gpu::kSlotSheenRoughness).info.y, -1.0f);
-  // TEXCOORD_2 is beyond the two sets Vitrine reads: the texture is ignored with a warning.
-  EXPECT_EQ(m.textures[gpu::kSlotAnisotropy], -1);
-  EXPECT_EQ(ref(gpu::kSlotAnisotropy).info.y, -1.0f);
+  // TEXCOORD_3 is read like sets 0 and 1; TEXCOORD_8 is beyond the eight sets Vitrine reads:
+  // that texture is ignored with a warning.
+  EXPECT_EQ(m.textures[gpu::kSlotAnisotropy], 2);
+  EXPECT_EQ(ref(gpu::kSlotAnisotropy).info, glm::vec4(0, 3, 0, 0));
+  EXPECT_EQ(m.textures[gpu::kSlotIridescence], -1);
+  EXPECT_EQ(ref(gpu::kSlotIridescence).info.y, -1.0f);
   const std::vector<std::string> warnings = warningsOf(r);
   ASSERT_EQ(warnings.size(), 2u);  // the missing image, then the texture set
   EXPECT_EQ(warnings[1],
-            "/materials/0/extensions/KHR_materials_anisotropy/anisotropyTexture: TEXCOORD_2 is "
-            "not supported (only sets 0 and 1); texture ignored");
-  EXPECT_EQ(scene::materialLayers(m),
-            uint32_t(gpu::kLayerClearcoat | gpu::kLayerSheen | gpu::kLayerAnisotropy));
+            "/materials/0/extensions/KHR_materials_iridescence/iridescenceTexture: TEXCOORD_8 "
+            "is not supported (only sets 0 to 7); texture ignored");
+  EXPECT_EQ(scene::materialLayers(m), uint32_t(gpu::kLayerClearcoat | gpu::kLayerSheen |
+                                               gpu::kLayerAnisotropy | gpu::kLayerIridescence));
 }
 
 // An extension texture index out of range is an error naming its pointer, like a core one.
@@ -134,20 +138,33 @@ TEST(Materials, EveryFactorAndTextureSlotIsPacked) {
   EXPECT_EQ(std::memcmp(&s.materialData[2], &defaults, sizeof defaults), 0);
 }
 
-TEST(Materials, ThirdTexcoordSetIsAWarning) {
+// Sets 2 to 7 are sampled like sets 0 and 1, without a word (the KHR_texture_transform
+// override included); set 8 and beyond are ignored with a warning.
+TEST(Materials, TexcoordSetsUpToSevenAreReadBeyondAreAWarning) {
   AssetBuilder b;
   b.json()["images"] = {{{"uri", "unused.png"}}};
   b.addTexture(0);
-  b.addMaterial({{"emissiveTexture", {{"index", 0}, {"texCoord", 2}}}});
+  b.addMaterial({{"emissiveTexture", {{"index", 0}, {"texCoord", 8}}},
+                 {"occlusionTexture", {{"index", 0}, {"texCoord", 3}}},
+                 {"normalTexture",
+                  {{"index", 0},
+                   {"texCoord", 9},
+                   {"extensions", {{"KHR_texture_transform", {{"texCoord", 7}}}}}}}});
   const LoadResult r = load(b);
   ASSERT_EQ(r.error, "");
   const std::vector<std::string> w = warningsOf(r);
   ASSERT_EQ(w.size(), 2u);  // the missing image, then the texCoord
   EXPECT_EQ(w[1],
-            "/materials/0/emissiveTexture: TEXCOORD_2 is not supported (only sets 0 and "
-            "1); texture ignored");
-  EXPECT_EQ(r.scene->materials[0].textures[gpu::kSlotEmissive], -1);
-  EXPECT_EQ(r.scene->materialData[0].textures[gpu::kSlotEmissive].info.y, -1.0f);
+            "/materials/0/emissiveTexture: TEXCOORD_8 is not supported (only sets 0 to 7); "
+            "texture ignored");
+  const scene::Material& m = r.scene->materials[0];
+  const gpu::MaterialData& d = r.scene->materialData[0];
+  EXPECT_EQ(m.textures[gpu::kSlotEmissive], -1);
+  EXPECT_EQ(d.textures[gpu::kSlotEmissive].info.y, -1.0f);
+  EXPECT_EQ(m.textures[gpu::kSlotOcclusion], 0);
+  EXPECT_EQ(d.textures[gpu::kSlotOcclusion].info.y, 3.0f);
+  EXPECT_EQ(m.textures[gpu::kSlotNormal], 0);
+  EXPECT_EQ(d.textures[gpu::kSlotNormal].info.y, 7.0f);
 }
 
 struct SamplerCase {

@@ -104,6 +104,68 @@ TEST(Primitives, ColorsAndTexcoordsOfEveryAllowedFormat) {
   EXPECT_EQ(c.colors, (std::vector<glm::vec4>{{1, 0, 0, 0.2f}, {0, 1, 0, 0.4f}, {0, 0, 1, 1}}));
 }
 
+// TEXCOORD_2..7 (here 3 and 5, of two formats) land in extraTexcoords, vertex after vertex, in
+// increasing set order; sets 0 and 1 stay where they were.
+TEST(Primitives, ExtraTexcoordSetsAreReadVertexAfterVertex) {
+  AssetBuilder b;
+  PrimitiveDesc p;
+  p.attributes["POSITION"] = b.addPositions({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}});
+  p.attributes["NORMAL"] = b.addVec3(std::vector<glm::vec3>(3, {0, 0, 1}));
+  p.attributes["TEXCOORD_0"] = b.addVec2({{0, 0}, {1, 0}, {0, 1}});
+  p.attributes["TEXCOORD_5"] = b.addVec2({{5, 0}, {5, 1}, {5, 2}});
+  AccessorDesc uv;
+  uv.bufferView = b.addBufferView(std::vector<uint8_t>{0, 255, 255, 0, 51, 102});
+  uv.componentType = gl::kUnsignedByte;
+  uv.normalized = true;
+  uv.type = "VEC2";
+  uv.count = 3;
+  p.attributes["TEXCOORD_3"] = b.addAccessor(uv);
+  b.addMesh({p});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  EXPECT_TRUE(r.warnings.empty());
+  const scene::Primitive& a = r.scene->meshes[0].primitives[0];
+  EXPECT_EQ(a.texcoords[0], (std::vector<glm::vec2>{{0, 0}, {1, 0}, {0, 1}}));
+  EXPECT_TRUE(a.texcoords[1].empty());
+  EXPECT_EQ(a.extraTexcoordSets, (1u << 1) | (1u << 3));  // TEXCOORD_3, TEXCOORD_5
+  EXPECT_EQ(a.extraTexcoordCount(), 2u);
+  EXPECT_EQ(a.extraTexcoords,
+            (std::vector<glm::vec2>{{0, 1}, {5, 0}, {1, 0}, {5, 1}, {0.2f, 0.4f}, {5, 2}}));
+  EXPECT_TRUE(a.hasTexcoordSet(3));
+  EXPECT_TRUE(a.hasTexcoordSet(5));
+  EXPECT_FALSE(a.hasTexcoordSet(1));
+  EXPECT_FALSE(a.hasTexcoordSet(2));
+  EXPECT_FALSE(a.hasTexcoordSet(8));
+}
+
+// The extra sets follow their vertices when flat normals un-weld the primitive.
+TEST(Primitives, ExtraTexcoordSetsAreUnweldedWithFlatNormals) {
+  AssetBuilder b;
+  PrimitiveDesc p;
+  p.attributes["POSITION"] = b.addPositions({{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}});
+  p.attributes["TEXCOORD_2"] = b.addVec2({{0, 0}, {1, 0}, {2, 0}, {3, 0}});
+  p.attributes["TEXCOORD_7"] = b.addVec2({{0, 7}, {1, 7}, {2, 7}, {3, 7}});
+  p.indices = b.addIndices({0, 1, 2, 2, 1, 3});
+  b.addMesh({p});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  const scene::Primitive& a = r.scene->meshes[0].primitives[0];
+  ASSERT_TRUE(a.flatNormals);
+  EXPECT_EQ(a.extraTexcoordSets, (1u << 0) | (1u << 5));
+  EXPECT_EQ(a.extraTexcoords, (std::vector<glm::vec2>{{0, 0},
+                                                      {0, 7},
+                                                      {1, 0},
+                                                      {1, 7},
+                                                      {2, 0},
+                                                      {2, 7},
+                                                      {2, 0},
+                                                      {2, 7},
+                                                      {1, 0},
+                                                      {1, 7},
+                                                      {3, 0},
+                                                      {3, 7}}));
+}
+
 TEST(Primitives, SparseIndicesWithoutBufferView) {
   // All zeros, then sparse values: legal, if unusual (and refused by tinygltf's own parser,
   // which never sees the meshes).

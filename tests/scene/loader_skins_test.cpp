@@ -233,6 +233,26 @@ TEST(Targets, TexcoordAndColorDeltasOfEveryAllowedFormat) {
   EXPECT_EQ(t.colors[0], glm::vec4(-1, 0, 1, 0));  // VEC3 deltas: alpha delta 0
 }
 
+// TEXCOORD_2..7 displacements are not drawn: one warning per primitive names the first, and
+// the target's other attributes still load.
+TEST(Targets, ExtraTexcoordDisplacementsAreAWarning) {
+  AssetBuilder b = skinAsset();
+  b.json()["nodes"][0].erase("skin");
+  primitive(b)["attributes"]["TEXCOORD_3"] = b.addVec2(std::vector<glm::vec2>(4, {0, 0}));
+  primitive(b)["attributes"]["TEXCOORD_4"] = b.addVec2(std::vector<glm::vec2>(4, {0, 0}));
+  const int uv = b.addVec2(std::vector<glm::vec2>(4, {0.5f, 0.5f}));
+  const int position = b.addVec3(std::vector<glm::vec3>(4, {0, 0, 1}));
+  primitive(b)["targets"] = {{{"POSITION", position}}, {{"TEXCOORD_4", uv}, {"TEXCOORD_3", uv}}};
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  const std::vector<std::string> w = warningsOf(r);
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0],
+            "/meshes/0/primitives/0/targets/1/TEXCOORD_3: morph targets displace only "
+            "TEXCOORD_0 and TEXCOORD_1; TEXCOORD_3 is drawn undisplaced");
+  EXPECT_EQ(r.scene->meshes[0].primitives[0].targets[0].positions[2], glm::vec3(0, 0, 1));
+}
+
 TEST(Targets, SparseAccessorWithoutBufferView) {
   AssetBuilder b = skinAsset();
   AccessorDesc d;
