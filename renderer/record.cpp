@@ -8,9 +8,6 @@
 namespace vitrine::renderer {
 namespace {
 
-constexpr VkPipelineStageFlags2 kDepthStages =
-    VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
-
 void transitionAttachments(VkCommandBuffer cmd, const Attachments& a, const FinalImage& target) {
   constexpr VkImageLayout kUndefined = VK_IMAGE_LAYOUT_UNDEFINED;
   constexpr VkImageLayout kColor = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
@@ -204,17 +201,7 @@ void recordTransmissionPass(VkCommandBuffer cmd, const Context& ctx, Pipelines& 
   if (!a.transmission.color.image)
     a.transmission = createTransmissionTarget(ctx, pipelines.layouts.transmission, a.extent);
   const TransmissionTarget& t = a.transmission;
-  beginTransmissionTarget(cmd, t);
-  ImageBarrier depth;
-  depth.image = a.depth.image;
-  depth.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
-  depth.newLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
-  depth.srcStage = kDepthStages;
-  depth.srcAccess = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-  depth.dstStage = kDepthStages;
-  depth.dstAccess = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
-                    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-  imageBarrier(cmd, depth);
+  beginTransmissionTarget(cmd, t, a.depth.image);
 
   FinalImage level0;
   level0.image = t.color.image;

@@ -33,9 +33,11 @@ struct TransmissionTarget {
                                                           VkExtent2D extent);
 void destroyTransmissionTarget(const Context& ctx, TransmissionTarget& target);
 
-// Before the pass: the colour texture (and the multisampled image) become attachments, after
-// the previous frame's fragment shaders finished sampling them. Contents are discarded.
-void beginTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& target);
+// Before the pass: level 0 of the colour texture (and the multisampled image) become colour
+// attachments, after the previous frame's fragment shaders finished sampling it, and `depth`
+// (the main pass's depth image, shared) a depth attachment after its earlier writes. Contents
+// are discarded.
+void beginTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& target, VkImage depth);
 // After the pass: levels 1.. are blitted down from level 0 (a box filter per level), and the
 // whole texture left in SHADER_READ_ONLY_OPTIMAL for the main pass's fragment shaders.
 void finishTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& target);
