@@ -28,14 +28,13 @@ TransmissionTarget createTransmissionTarget(const Context& ctx, VkDescriptorSetL
                 VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   t.color = createImage(ctx, color);
   t.level0 = createImageView(ctx, t.color.image, kTransmissionFormat, VK_IMAGE_ASPECT_COLOR_BIT, 1);
-  if (ctx.samples != VK_SAMPLE_COUNT_1_BIT) {
-    ImageDesc msaa;
-    msaa.format = kTransmissionFormat;
-    msaa.extent = extent;
-    msaa.samples = ctx.samples;
-    msaa.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT;
-    t.msaa = createImage(ctx, msaa);
-  }
+  ImageDesc depth;
+  depth.format = ctx.depthFormat;
+  depth.extent = extent;
+  depth.usage =
+      VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSIENT_ATTACHMENT_BIT;
+  depth.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+  t.depth = createImage(ctx, depth);
 
   auto sampler = vkStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
   sampler.magFilter = VK_FILTER_LINEAR;
@@ -74,31 +73,25 @@ void destroyTransmissionTarget(const Context& ctx, TransmissionTarget& t) {
   if (t.pool) vkDestroyDescriptorPool(ctx.device, t.pool, nullptr);
   if (t.sampler) vkDestroySampler(ctx.device, t.sampler, nullptr);
   if (t.level0) vkDestroyImageView(ctx.device, t.level0, nullptr);
-  destroyImage(ctx, t.msaa);
+  destroyImage(ctx, t.depth);
   destroyImage(ctx, t.color);
   t = TransmissionTarget{};
 }
 
-void beginTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& t, VkImage depth) {
+void beginTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& t) {
   constexpr VkImageLayout kUndefined = VK_IMAGE_LAYOUT_UNDEFINED;
-  constexpr VkImageLayout kColor = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-  ImageBarrier barriers[3];
-  uint32_t count = 0;
-  // Level 0 only: the pass draws (or resolves) into it; finishTransmissionTarget discards the
-  // other levels when it blits into them. The previous frame's main pass sampled it (write
-  // after read: an execution dependency suffices).
-  barriers[count++] = transition(t.color.image, {kUndefined, ImageUser::Fragment},
-                                 {kColor, ImageUser::ColorWrite}, {0, 1});
-  // The multisampled image and the depth are shared by the frames in flight (the depth with
-  // the main pass too): wait for their earlier writes before discarding them.
-  if (t.msaa.image) {
-    barriers[count++] =
-        transition(t.msaa.image, {kUndefined, ImageUser::Color}, {kColor, ImageUser::Color});
-  }
-  barriers[count++] = transition(depth, {kUndefined, ImageUser::Depth},
-                                 {VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, ImageUser::Depth},
-                                 {.aspect = VK_IMAGE_ASPECT_DEPTH_BIT});
-  imageBarriers(cmd, barriers, count);
+  // Level 0 only: the pass draws into it; finishTransmissionTarget discards the other levels
+  // when it blits into them. The previous frame's main pass sampled it (write after read: an
+  // execution dependency suffices).
+  // The depth is shared by the frames in flight: wait for the previous frame's pass's writes
+  // before discarding them.
+  const ImageBarrier barriers[2] = {
+      transition(t.color.image, {kUndefined, ImageUser::Fragment},
+                 {VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, ImageUser::ColorWrite}, {0, 1}),
+      transition(t.depth.image, {kUndefined, ImageUser::Depth},
+                 {VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, ImageUser::Depth},
+                 {.aspect = VK_IMAGE_ASPECT_DEPTH_BIT})};
+  imageBarriers(cmd, barriers, 2);
 }
 
 void finishTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& t) {
