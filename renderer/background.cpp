@@ -15,7 +15,7 @@ constexpr uint32_t kBackgroundFrag[] =
     ;
 
 VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const BackgroundPass& pass,
-                          VkFormat colorFormat, int tonemap) {
+                          VkFormat colorFormat, VkSampleCountFlagBits samples, int tonemap) {
   const int32_t constant = tonemap;
   const VkSpecializationMapEntry entry{0, 0, sizeof(constant)};  // kTonemap, constant_id 0
   VkSpecializationInfo specialization{1, &entry, sizeof(constant), &constant};
@@ -35,7 +35,7 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Backgrou
   state.vertexInput = &vertexInput;
   // At the far plane (depth 1): passes only where the cleared depth (1) is still there.
   state.depthWrite = false;
-  return createScenePassPipeline(ctx, p, colorFormat, state);
+  return createScenePassPipeline(ctx, p, colorFormat, samples, state);
 }
 
 }  // namespace
@@ -87,12 +87,15 @@ void destroyBackgroundPass(const Context& ctx, BackgroundPass& pass) {
 }
 
 void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipelines,
-                      BackgroundPass& pass, VkFormat colorFormat, int tonemap, uint32_t slot,
-                      bool frameSetBound, VkDescriptorSet environmentSet) {
-  const uint64_t key = (uint64_t(colorFormat) << 8) | uint64_t(tonemap & 0xff);
+                      BackgroundPass& pass, VkFormat colorFormat, VkSampleCountFlagBits samples,
+                      int tonemap, uint32_t slot, bool frameSetBound,
+                      VkDescriptorSet environmentSet) {
+  const uint64_t key =
+      (uint64_t(samples) << 40) | (uint64_t(colorFormat) << 8) | uint64_t(tonemap & 0xff);
   auto it = pass.pipelines.find(key);
   if (it == pass.pipelines.end())
-    it = pass.pipelines.emplace(key, createPipeline(ctx, pipelines, pass, colorFormat, tonemap))
+    it = pass.pipelines
+             .emplace(key, createPipeline(ctx, pipelines, pass, colorFormat, samples, tonemap))
              .first;
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, it->second);
   const VkPipelineLayout layout = pipelines.layouts.layout;

@@ -33,13 +33,14 @@ void createBackgroundPass(const Context& ctx, const PipelineLayouts& layouts,
                           BackgroundPass& pass);
 void destroyBackgroundPass(const Context& ctx, BackgroundPass& pass);
 
-// Records the background draw inside the scene pass (dynamic rendering with `colorFormat`
-// and the pipelines' sample count and depth format; viewport and scissor set), tone mapped
+// Records the background draw inside the scene pass (dynamic rendering with `colorFormat`,
+// `samples` and the pipelines' depth format; viewport and scissor set), tone mapped
 // with `tonemap` (gpu::kTonemap*, as FrameData::shading.y). Binds its
 // pipeline, and sets 0 (the pass's own for `slot`, unless `frameSetBound`: a scene's set 0 of
 // the same layout is bound already) and 2 (`environmentSet`). Leaves set 1 as it was.
 void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipelines,
-                      BackgroundPass& pass, VkFormat colorFormat, int tonemap, uint32_t slot,
-                      bool frameSetBound, VkDescriptorSet environmentSet);
+                      BackgroundPass& pass, VkFormat colorFormat, VkSampleCountFlagBits samples,
+                      int tonemap, uint32_t slot, bool frameSetBound,
+                      VkDescriptorSet environmentSet);
 
 }  // namespace vitrine::renderer

@@ -1,6 +1,7 @@
 #include "pipelines.h"
 
 #include <array>
+#include <bit>
 #include <cstddef>
 
 #include "compute.h"
@@ -81,10 +82,12 @@ PipelineLayouts createLayouts(const Context& ctx) {
 
 std::pair<uint64_t, uint64_t> keyBits(const PipelineKey& k) {
   // VkFormat values (extension formats included) fit in 32 bits, the features too; the
-  // extension slots, the layers (bits 8..31) and the fixed-function state share the second.
+  // extension slots, the layers (bits 8..31), log2 of the sample count (0..6, bits 5..7) and the
+  // fixed-function state share the second.
   static_assert(uint32_t(gpu::kLayerAll) < (1u << 24));
   return {(uint64_t(k.features) << 32) | uint64_t(uint32_t(k.colorFormat)),
           (uint64_t(k.extensionSlots) << 32) | (uint64_t(k.layers) << 8) |
+              (uint64_t(std::countr_zero(uint32_t(k.samples))) << 5) |
               (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) |
               (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise)};
 }
@@ -210,13 +213,13 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
     state.blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
     state.blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
   }
-  return createScenePassPipeline(ctx, p, key.colorFormat, state);
+  return createScenePassPipeline(ctx, p, key.colorFormat, key.samples, state);
 }
 
 }  // namespace
 
 VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFormat colorFormat,
-                                   const ScenePassState& state) {
+                                   VkSampleCountFlagBits samples, const ScenePassState& state) {
   auto inputAssembly = vkStruct<VkPipelineInputAssemblyStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO);
   inputAssembly.topology = state.topology;
@@ -235,7 +238,7 @@ VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFor
 
   auto multisample = vkStruct<VkPipelineMultisampleStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO);
-  multisample.rasterizationSamples = p.samples;
+  multisample.rasterizationSamples = samples;
 
   auto depth = vkStruct<VkPipelineDepthStencilStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO);
@@ -285,7 +288,6 @@ void createPipelines(const Context& ctx, Pipelines& p) {
   p.fragment = createShaderModule(ctx, kMeshFrag, sizeof(kMeshFrag));
   p.fragmentTransmission =
       createShaderModule(ctx, kMeshFragTransmission, sizeof(kMeshFragTransmission));
-  p.samples = ctx.samples;
   p.depthFormat = ctx.depthFormat;
 }
 

@@ -69,6 +69,8 @@ inline constexpr uint32_t kFeatureTexcoordSets = 0x7fu << kFeatureTexcoordShift;
 
 struct PipelineKey {
   VkFormat colorFormat = VK_FORMAT_UNDEFINED;
+  // The pass's sample count: ctx.samples for the main pass, one for the transmission pass.
+  VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
   uint32_t features = 0;  // ShaderFeature bits
   // mesh.frag's material layers: bit i the texture slot gpu::kTextureSlotCount + i
   // (extension textures), and the gpu::kLayer* bits of the material.
@@ -87,7 +89,6 @@ struct Pipelines {
   // mesh.frag with the transmission pass's texture (set 3): materials with the
   // KHR_materials_transmission layer.
   VkShaderModule fragmentTransmission = VK_NULL_HANDLE;
-  VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
   VkFormat depthFormat = VK_FORMAT_UNDEFINED;
   struct KeyHash {
     size_t operator()(const std::pair<uint64_t, uint64_t>& k) const {
@@ -98,8 +99,8 @@ struct Pipelines {
 };
 
 // What a pipeline of the scene pass chooses; everything else is common to them all: viewport
-// and scissor dynamic, the pass's MSAA sample count, one colour attachment of `colorFormat`
-// plus the depth format, depth test LESS_OR_EQUAL, the mesh pipeline layout.
+// and scissor dynamic, `samples` per pixel, one colour attachment of `colorFormat` plus the
+// depth format, depth test LESS_OR_EQUAL, the mesh pipeline layout.
 struct ScenePassState {
   const VkPipelineShaderStageCreateInfo* stages = nullptr;  // vertex, then fragment
   const VkPipelineVertexInputStateCreateInfo* vertexInput = nullptr;
@@ -120,7 +121,9 @@ struct ScenePassState {
                                                 VK_COLOR_COMPONENT_A_BIT};
 };
 [[nodiscard]] VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& pipelines,
-                                                 VkFormat colorFormat, const ScenePassState& state);
+                                                 VkFormat colorFormat,
+                                                 VkSampleCountFlagBits samples,
+                                                 const ScenePassState& state);
 
 void createPipelines(const Context& ctx, Pipelines& pipelines);
 void destroyPipelines(const Context& ctx, Pipelines& pipelines);

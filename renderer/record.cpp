@@ -8,9 +8,6 @@
 namespace vitrine::renderer {
 namespace {
 
-constexpr VkPipelineStageFlags2 kDepthStages =
-    VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
-
 void transitionAttachments(VkCommandBuffer cmd, const Attachments& a, const FinalImage& target) {
   constexpr VkImageLayout kUndefined = VK_IMAGE_LAYOUT_UNDEFINED;
   constexpr VkImageLayout kColor = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
@@ -113,6 +110,7 @@ DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nod
 // What differs between the transmission pass and the main pass.
 struct PassSetup {
   VkFormat colorFormat = VK_FORMAT_UNDEFINED;
+  VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
   uint32_t features = 0;      // ShaderFeature bits of every draw (tone mapping, lights, linear)
   int backgroundTonemap = 0;  // gpu::kTonemap*
   // Set 3, bound before the first transmissive draw; null in the transmission pass.
@@ -126,8 +124,8 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   DrawStats stats;
   if (count == 0) {
     if (background)
-      recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.backgroundTonemap,
-                       slot, false, environmentSet);
+      recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.samples,
+                       pass.backgroundTonemap, slot, false, environmentSet);
     return stats;
   }
   VkBuffer buffers[kStreamCount];
@@ -149,8 +147,8 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     // The background between the opaque and mask draws (which hide most of it from the
     // depth test) and the blended ones (which blend over it).
     if (d.blend && !backgroundDrawn) {
-      recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.backgroundTonemap,
-                       slot, true, environmentSet);
+      recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.samples,
+                       pass.backgroundTonemap, slot, true, environmentSet);
       backgroundDrawn = true;
       bound = VK_NULL_HANDLE;
     }
@@ -161,6 +159,7 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     }
     PipelineKey key;
     key.colorFormat = pass.colorFormat;
+    key.samples = pass.samples;
     key.features = d.features | pass.features;
     key.extensionSlots = d.extensionSlots;
     key.layers = d.layers;
@@ -187,15 +186,16 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     if (d.topology == scene::Topology::Triangles) stats.triangles += d.indexCount / 3;
   }
   if (!backgroundDrawn)
-    recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.backgroundTonemap,
-                     slot, true, environmentSet);
+    recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.samples,
+                     pass.backgroundTonemap, slot, true, environmentSet);
   return stats;
 }
 
 // The transmission pass (KHR_materials_transmission): the opaque and mask draws without
 // transmission, and the background, in linear radiance into the transmission texture, whose
-// mip chain is then generated. Shares the depth attachment with the main pass (which clears it
-// again). Creates the texture the first time it is needed at this extent.
+// mip chain is then generated. One sample per pixel, whatever the frame's MSAA: the texture is
+// only ever read blurred and refracted, and the pass then costs no resolve and a quarter of the
+// fragment work at 4x. Creates the texture the first time it is needed at this extent.
 void recordTransmissionPass(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                             const SceneGpu& scene, uint32_t slot,
                             const std::vector<gpu::NodeData>& nodes, VkDescriptorSet environmentSet,
@@ -205,23 +205,14 @@ void recordTransmissionPass(VkCommandBuffer cmd, const Context& ctx, Pipelines& 
     a.transmission = createTransmissionTarget(ctx, pipelines.layouts.transmission, a.extent);
   const TransmissionTarget& t = a.transmission;
   beginTransmissionTarget(cmd, t);
-  ImageBarrier depth;
-  depth.image = a.depth.image;
-  depth.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
-  depth.newLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
-  depth.srcStage = kDepthStages;
-  depth.srcAccess = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-  depth.dstStage = kDepthStages;
-  depth.dstAccess = VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT |
-                    VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT;
-  imageBarrier(cmd, depth);
 
   FinalImage level0;
   level0.image = t.color.image;
   level0.view = t.level0;
-  beginRendering(cmd, t.msaa.view, a.depth.view, level0, a.extent, view);
+  beginRendering(cmd, VK_NULL_HANDLE, t.depth.view, level0, a.extent, view);
   PassSetup pass;
   pass.colorFormat = kTransmissionFormat;
+  pass.samples = VK_SAMPLE_COUNT_1_BIT;
   pass.features = frameFeatures | kFeatureLinearOutput;
   pass.backgroundTonemap = gpu::kTonemapLinear;
   recordDraws(cmd, ctx, pipelines, scene, slot, nodes, environmentSet, pass, order.draws.data(),
@@ -239,6 +230,7 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   DrawStats stats;
   PassSetup pass;
   pass.colorFormat = attachments.colorFormat;
+  pass.samples = ctx.samples;
   pass.backgroundTonemap = tonemapOperator(view.tonemap);
   DrawOrder order;
   if (scene) {
@@ -263,7 +255,7 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     stats.drawCalls = drawn.drawCalls;
     stats.triangles = drawn.triangles;
   } else if (background) {
-    recordBackground(cmd, ctx, pipelines, *background, attachments.colorFormat,
+    recordBackground(cmd, ctx, pipelines, *background, attachments.colorFormat, ctx.samples,
                      pass.backgroundTonemap, slot, false, environmentSet);
   }
   vkCmdEndRendering(cmd);

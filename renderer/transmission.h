@@ -20,8 +20,8 @@ inline constexpr VkFormat kTransmissionFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
 
 struct TransmissionTarget {
   Image color;  // single sample, every mip level; sampled by the main pass
-  Image msaa;   // ctx.samples samples, resolved into color's level 0; empty at one sample
-  VkImageView level0 = VK_NULL_HANDLE;  // color's level 0: the attachment (or resolve target)
+  Image depth;  // single sample, the pass's own (the main pass's has the frame's MSAA)
+  VkImageView level0 = VK_NULL_HANDLE;  // color's level 0: the pass's colour attachment
   VkSampler sampler = VK_NULL_HANDLE;   // trilinear, clamped to the edge
   VkDescriptorPool pool = VK_NULL_HANDLE;
   VkDescriptorSet set = VK_NULL_HANDLE;  // set 3 of the mesh pipeline layout: the texture
@@ -33,8 +33,9 @@ struct TransmissionTarget {
                                                           VkExtent2D extent);
 void destroyTransmissionTarget(const Context& ctx, TransmissionTarget& target);
 
-// Before the pass: the colour texture (and the multisampled image) become attachments, after
-// the previous frame's fragment shaders finished sampling them. Contents are discarded.
+// Before the pass: level 0 of the colour texture becomes a colour attachment, after the
+// previous frame's fragment shaders finished sampling it, and the depth image a depth
+// attachment after the previous frame's pass. Contents are discarded.
 void beginTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& target);
 // After the pass: levels 1.. are blitted down from level 0 (a box filter per level), and the
 // whole texture left in SHADER_READ_ONLY_OPTIMAL for the main pass's fragment shaders.

@@ -1,6 +1,7 @@
 // transition() (resources.h), no GPU needed: every layout transition the renderer records
 // gets exactly the stage and access masks it was written with by hand before the helper
-// existed (textures, environment, environment processing, frame capture, attachments).
+// existed (textures, environment, environment processing, frame capture, attachments, the
+// transmission pass).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -200,6 +201,36 @@ TEST(RenderImageTransition, MasksMatchTheBarriersTheRendererWroteByHand) {
        kDepthWrite,
        kTests,
        kDepthRead | kDepthWrite},
+      // The transmission pass (its multisampled image and the depth as above). Its blits, once
+      // written by hand with BLIT stages, now take ALL_TRANSFER (a superset) from recordMipChain.
+      {"transmission: level 0 drawn after the previous frame sampled it",
+       {kUndefined, U::Fragment},
+       {kColor, U::ColorWrite},
+       kFragment,
+       kNone,
+       kOutput,
+       kColorWrite},
+      {"transmission: level 0 drawn, then blitted from",
+       {kColor, U::ColorWrite},
+       {kSrc, U::Transfer},
+       kOutput,
+       kColorWrite,
+       kAllTransfer,
+       kTransferRead},
+      {"transmission: levels 1.. discarded after the previous frame sampled them",
+       {kUndefined, U::Fragment},
+       {kDst, U::Transfer},
+       kFragment,
+       kNone,
+       kAllTransfer,
+       kTransferWrite},
+      {"transmission: the chain sampled by the main pass",
+       {kSrc, U::Transfer},
+       {kRead, U::Fragment},
+       kAllTransfer,
+       kTransferWrite,
+       kFragment,
+       kSampled},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.where);

@@ -86,6 +86,16 @@ int addTwoTexelTexture(AssetBuilder& b, const glm::ivec3& left, const glm::ivec3
   return b.addTexture(image, nearest);
 }
 
+// The same with RGBA texels (for the roughness a texture keeps in its alpha channel).
+int addTwoTexelTexture(AssetBuilder& b, const glm::ivec4& left, const glm::ivec4& right) {
+  std::vector<uint16_t> samples;
+  for (const glm::ivec4& t : {left, right})
+    for (int c = 0; c < 4; ++c) samples.push_back(uint16_t(t[c]));
+  const int image = b.addImage(encodePng(2, 1, 4, 8, samples));
+  const int nearest = b.addSampler({{"magFilter", 9728}, {"minFilter", 9728}});
+  return b.addTexture(image, nearest);
+}
+
 View frontView() {
   View v = orbitView(glm::vec3(0, 0, 3), glm::vec3(0), kLayerSize, kLayerSize);
   v.tonemap = renderer::Tonemap::None;
@@ -172,6 +182,49 @@ TEST_F(LayerTest, ClearcoatFactorsMatchTheSpecsLayering) {
   EXPECT_GE(changed, 6);  // the coat shows where it has a highlight
 }
 
+// At a grazing view (N.V about 0.2) the coat's Fresnel term, 0.04 + 0.96 (1 - N.V)^5, is
+// about 0.36, nine times its value at normal incidence: the coat takes a third of the light
+// from the base. A shader that kept only f0 = 0.04 would be off by far more than 3/255 here.
+TEST_F(LayerTest, ClearcoatFresnelGrowsAtGrazingView) {
+  const float tilt = glm::radians(78.0f);
+  const glm::quat q = glm::angleAxis(tilt, glm::vec3(0, 1, 0));
+  const glm::vec3 n = q * glm::vec3(0, 0, 1);
+  const Sample at = sampleAt(glm::vec3(0.0f), n);
+  const double nDotV = glm::dot(glm::dvec3(n), at.v);
+  ASSERT_GT(nDotV, 0.15);
+  ASSERT_LT(nDotV, 0.25);
+  const glm::vec3 lights[] = {
+      direction(20.0f, 90.0f),  // near the normal: the base's diffuse, dimmed by the coat
+      direction(70.0f, 0.0f),   // near the coat's mirror direction: its highlight
+  };
+  for (float factor : {0.6f, 1.0f})
+    for (const glm::vec3& lightLocal : lights) {
+      std::ostringstream what;
+      what << "clearcoat " << factor << " light (" << lightLocal.x << ", " << lightLocal.y << ", "
+           << lightLocal.z << ") N.V " << nDotV;
+      const glm::vec3 l = glm::normalize(q * lightLocal);
+      const glm::dvec3 base = baseRadiance(n, at.v, l);
+      const glm::dvec3 unit = clearcoatOver(base, factor, 0.3, n, at.v, l);
+      const double intensity = kTargetPeak / peakOf(unit);
+      // What the layering would give with the Fresnel weight stuck at f0 = 0.04.
+      const glm::dvec3 coatOnly = clearcoatOver(glm::dvec3(0.0), 1.0, 0.3, n, at.v, l) /
+                                  (0.04 + 0.96 * std::pow(1.0 - nDotV, 5.0));
+      const glm::dvec3 atF0 = glm::mix(base, coatOnly, factor * 0.04);
+      Scene s = layeredQuad("KHR_materials_clearcoat",
+                            {{"clearcoatFactor", factor}, {"clearcoatRoughnessFactor", 0.3}}, tilt,
+                            l, float(intensity));
+      ASSERT_NO_FATAL_FAILURE(load(s.b));
+      const glm::u8vec4 actual = pixelAt(render(), at.pixel.x, at.pixel.y);
+      EXPECT_TRUE(colorNear(actual, glm::vec3(unit * intensity), kTolerance)) << what.str();
+      float apart = 0.0f;
+      for (int c = 0; c < 3; ++c)
+        apart = std::max(apart, std::abs(srgbByte(float(unit[c] * intensity)) -
+                                         srgbByte(float(atF0[c] * intensity))));
+      EXPECT_GT(apart, 3 * kTolerance)
+          << what.str() << ": the reference cannot tell the angular term apart";
+    }
+}
+
 TEST_F(LayerTest, ClearcoatChangesThePictureOfTheSameAsset) {
   const glm::vec3 l = direction(8.0f, 0.0f);
   Scene coated =
@@ -207,6 +260,37 @@ TEST_F(LayerTest, ClearcoatTextureScalesTheFactorPerTexel) {
     EXPECT_TRUE(colorNear(pixelAt(pixels, at.pixel.x, at.pixel.y), glm::vec3(expected), kTolerance))
         << "x " << x;
   }
+}
+
+// clearcoatRoughnessTexture.g scales clearcoatRoughnessFactor: 0.4 on the left half, 0.8 on
+// the right, near the coat's mirror direction where its lobe depends most on roughness.
+TEST_F(LayerTest, ClearcoatRoughnessTextureScalesTheRoughnessPerTexel) {
+  const glm::vec3 l = direction(8.0f, 0.0f), n(0, 0, 1);
+  Scene s = layeredQuad("KHR_materials_clearcoat", nullptr, 0.0f, l, 1.0f);
+  const int texture = addTwoTexelTexture(s.b, {0, 128, 0}, {0, 255, 0});
+  s.b.json()["materials"][0]["extensions"]["KHR_materials_clearcoat"] = {
+      {"clearcoatFactor", 1.0},
+      {"clearcoatRoughnessFactor", 0.8},
+      {"clearcoatRoughnessTexture", {{"index", texture}}}};
+  s.b.json()["extensionsUsed"].push_back("KHR_materials_clearcoat");
+  const Sample left = sampleAt(glm::vec3(-0.5f, 0.1f, 0.0f), n);
+  const Sample right = sampleAt(glm::vec3(0.5f, 0.1f, 0.0f), n);
+  const double leftRoughness = 0.8 * 128.0 / 255.0;
+  const glm::dvec3 leftUnit =
+      clearcoatOver(baseRadiance(n, left.v, l), 1.0, leftRoughness, n, left.v, l);
+  const glm::dvec3 rightUnit = clearcoatOver(baseRadiance(n, right.v, l), 1.0, 0.8, n, right.v, l);
+  const double intensity = kTargetPeak / std::max(peakOf(leftUnit), peakOf(rightUnit));
+  s.b.json()["extensions"]["KHR_lights_punctual"]["lights"][0]["intensity"] = intensity;
+  ASSERT_NO_FATAL_FAILURE(load(s.b));
+  const Pixels pixels = render();
+  const glm::u8vec4 a = pixelAt(pixels, left.pixel.x, left.pixel.y);
+  EXPECT_TRUE(colorNear(a, glm::vec3(leftUnit * intensity), kTolerance)) << "left";
+  EXPECT_TRUE(colorNear(pixelAt(pixels, right.pixel.x, right.pixel.y),
+                        glm::vec3(rightUnit * intensity), kTolerance))
+      << "right";
+  // The texture shows: the left half is not what the factor alone would give.
+  const glm::dvec3 factorOnly = clearcoatOver(baseRadiance(n, left.v, l), 1.0, 0.8, n, left.v, l);
+  EXPECT_FALSE(colorNear(a, glm::vec3(factorOnly * intensity), kTolerance));
 }
 
 // clearcoatNormalTexture tilts the coat's normal (tangent +x from the uv derivatives: +u is
@@ -307,6 +391,42 @@ TEST_F(LayerTest, SheenColorTextureColoursEachTexel) {
     EXPECT_TRUE(colorNear(pixelAt(pixels, at.pixel.x, at.pixel.y), glm::vec3(expected), kTolerance))
         << "x " << x;
   }
+}
+
+// sheenRoughnessTexture.a scales sheenRoughnessFactor: 0.3 on the left half, 0.9 on the
+// right (the RGB of that texture is unused).
+TEST_F(LayerTest, SheenRoughnessTextureScalesTheRoughnessPerTexel) {
+  const float tilt = glm::radians(50.0f);
+  const glm::quat q = glm::angleAxis(tilt, glm::vec3(0, 1, 0));
+  const glm::vec3 n = q * glm::vec3(0, 0, 1), l = glm::normalize(q * direction(70.0f, 200.0f));
+  Scene s = layeredQuad("KHR_materials_sheen", nullptr, tilt, l, 1.0f);
+  const int texture =
+      addTwoTexelTexture(s.b, glm::ivec4(255, 0, 0, 85), glm::ivec4(0, 255, 0, 255));
+  s.b.json()["materials"][0]["extensions"]["KHR_materials_sheen"] = {
+      {"sheenColorFactor", {1.0, 0.9, 0.8}},
+      {"sheenRoughnessFactor", 0.9},
+      {"sheenRoughnessTexture", {{"index", texture}}}};
+  s.b.json()["extensionsUsed"].push_back("KHR_materials_sheen");
+  const glm::dvec3 color(1.0, 0.9, 0.8);
+  const double roughness[2] = {0.9 * 85.0 / 255.0, 0.9};
+  Sample at[2];
+  glm::dvec3 unit[2];
+  for (int i = 0; i < 2; ++i) {
+    at[i] = sampleAt(q * glm::vec3(i == 0 ? -0.5f : 0.5f, 0.1f, 0.0f), n);
+    unit[i] = sheenOver(baseRadiance(n, at[i].v, l), color, roughness[i], n, at[i].v, l);
+  }
+  const double intensity = kTargetPeak / std::max(peakOf(unit[0]), peakOf(unit[1]));
+  s.b.json()["extensions"]["KHR_lights_punctual"]["lights"][0]["intensity"] = intensity;
+  ASSERT_NO_FATAL_FAILURE(load(s.b));
+  const Pixels pixels = render();
+  for (int i = 0; i < 2; ++i)
+    EXPECT_TRUE(colorNear(pixelAt(pixels, at[i].pixel.x, at[i].pixel.y),
+                          glm::vec3(unit[i] * intensity), kTolerance))
+        << (i == 0 ? "left" : "right");
+  // The texture shows: the left half is not what the factor alone would give.
+  const glm::dvec3 factorOnly = sheenOver(baseRadiance(n, at[0].v, l), color, 0.9, n, at[0].v, l);
+  EXPECT_FALSE(colorNear(pixelAt(pixels, at[0].pixel.x, at[0].pixel.y),
+                         glm::vec3(factorOnly * intensity), kTolerance));
 }
 
 // --- KHR_animation_pointer -----------------------------------------------------------------
