@@ -87,9 +87,9 @@ std::pair<uint64_t, uint64_t> keyBits(const PipelineKey& k) {
   static_assert(uint32_t(gpu::kLayerAll) < (1u << 24));
   return {(uint64_t(k.features) << 32) | uint64_t(uint32_t(k.colorFormat)),
           (uint64_t(k.extensionSlots) << 32) | (uint64_t(k.layers) << 8) |
-              (uint64_t(std::countr_zero(uint32_t(k.samples))) << 5) |
-              (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) |
-              (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise)};
+              (uint64_t(std::countr_zero(uint32_t(k.samples))) << 5) | (uint64_t(k.topology) << 3) |
+              (uint64_t(k.blend) << 2) | (uint64_t(k.doubleSided) << 1) |
+              uint64_t(k.frontClockwise)};
 }
 
 VkPrimitiveTopology topology(scene::Topology t) {
