@@ -1,6 +1,7 @@
 // KHR_materials_transmission through the executable (issue 13): a pointer-animated
 // transmissionFactor answers --query at each --time, and --render shows the opaque backdrop
 // through the quad in that proportion.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -68,6 +69,73 @@ TEST(CliTransmission, AnimatedTransmissionFactorQueriesAndRendersAtEachTime) {
     const float backdrop[3] = {0.8f, 0.5f, 0.2f};
     for (int c = 0; c < 3; ++c)
       EXPECT_NEAR(p[c], srgb8(t * 0.96f * backdrop[c]), 2) << "t=" << t << " channel " << c;
+  }
+}
+
+// The other light-through-surface extensions' pointers through the executable: thicknessFactor
+// and attenuationDistance (KHR_materials_volume), dispersion, diffuseTransmissionFactor and
+// diffuseTransmissionColorFactor, and the diffuseTransmissionTexture's offset, each LINEAR from
+// its first to its second key over a second; --query answers the interpolated value, and the
+// last key once time is past it.
+TEST(CliTransmission, VolumeDispersionAndDiffuseTransmissionPointersQueryAtEachTime) {
+  AssetBuilder b;
+  const int quad = b.addColoredQuad({1.0f, 1.0f, 1.0f, 1.0f});
+  b.json()["images"] = {{{"uri", "unused.png"}}};
+  const int texture = b.addTexture(0);
+  b.json()["materials"][0]["extensions"] = {
+      {"KHR_materials_transmission", {{"transmissionFactor", 1.0}}},
+      {"KHR_materials_volume", {{"thicknessFactor", 0.0}, {"attenuationDistance", 1.0}}},
+      {"KHR_materials_dispersion", {{"dispersion", 0.0}}},
+      {"KHR_materials_diffuse_transmission",
+       {{"diffuseTransmissionTexture",
+         {{"index", texture}, {"extensions", {{"KHR_texture_transform", json::object()}}}}}}}};
+  b.addScene({b.addMeshNode(quad)});
+  const int input = b.addFloats({0.0f, 1.0f}, "SCALAR");
+  b.json()["accessors"][input]["min"] = {0.0};
+  b.json()["accessors"][input]["max"] = {1.0};
+  struct Case {
+    std::string pointer;
+    std::vector<float> first, last;
+  };
+  const std::string ext = "/materials/0/extensions/";
+  const std::vector<Case> cases = {
+      {ext + "KHR_materials_volume/thicknessFactor", {0.0f}, {2.0f}},
+      {ext + "KHR_materials_volume/attenuationDistance", {1.0f}, {5.0f}},
+      {ext + "KHR_materials_dispersion/dispersion", {0.0f}, {20.0f}},
+      {ext + "KHR_materials_diffuse_transmission/diffuseTransmissionFactor", {0.0f}, {0.8f}},
+      {ext + "KHR_materials_diffuse_transmission/diffuseTransmissionColorFactor",
+       {1.0f, 1.0f, 1.0f},
+       {0.2f, 0.4f, 0.6f}},
+      {ext + "KHR_materials_diffuse_transmission/diffuseTransmissionTexture/extensions/"
+             "KHR_texture_transform/offset",
+       {0.0f, 0.0f},
+       {0.5f, 0.25f}},
+  };
+  json samplers = json::array(), channels = json::array();
+  for (const Case& c : cases) {
+    std::vector<float> keys = c.first;
+    keys.insert(keys.end(), c.last.begin(), c.last.end());
+    const char* type = c.first.size() == 1 ? "SCALAR" : c.first.size() == 2 ? "VEC2" : "VEC3";
+    samplers.push_back({{"input", input}, {"output", b.addFloats(keys, type)}});
+    channels.push_back({{"sampler", samplers.size() - 1},
+                        {"target",
+                         {{"path", "pointer"},
+                          {"extensions", {{"KHR_animation_pointer", {{"pointer", c.pointer}}}}}}}});
+  }
+  b.json()["animations"] = {{{"samplers", samplers}, {"channels", channels}}};
+  const std::string file = b.writeGltf("transmission-pointers");
+  for (const float t : {0.0f, 0.25f, 1.0f, 3.0f}) {
+    for (const Case& c : cases) {
+      const ProcessResult q = runVitrine({file, "--time", std::to_string(t), "--query", c.pointer});
+      ASSERT_EQ(q.status, 0) << c.pointer << ": " << q.err;
+      const json value = json::parse(q.out);
+      const float s = std::min(t, 1.0f);
+      for (size_t k = 0; k < c.first.size(); ++k) {
+        const float expected = c.first[k] + s * (c.last[k] - c.first[k]);
+        const float actual = value.is_array() ? value[k].get<float>() : value.get<float>();
+        EXPECT_NEAR(actual, expected, 1e-5f) << c.pointer << " t=" << t << " component " << k;
+      }
+    }
   }
 }
 

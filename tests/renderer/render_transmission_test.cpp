@@ -440,6 +440,128 @@ TEST_F(TransmissionTest, AnimatedTransmissionTextureOffsetMovesTheTransmissiveHa
   EXPECT_TRUE(colorNear(pixelAt(pixels, r.x, r.y), seenRight, 3.0f));
 }
 
+// KHR_animation_pointer on KHR_materials_volume: thicknessFactor 0 -> 0.5 (LINEAR) thickens
+// the attenuating volume frame by frame (node scaled by 2: the world path is twice the factor).
+TEST_F(TransmissionTest, AnimatedThicknessFactorAttenuatesEachFrame) {
+  const glm::dvec3 color(0.3, 0.6, 0.9);
+  Front f;
+  f.extensions = volumeTransmission(0.0, color, 1.0);
+  f.scale = 2.0;
+  AssetBuilder b = frontAsset(f);
+  addAnimation(
+      b, json::array({sampler(addTimes(b, {0.0f, 1.0f}), b.addFloats({0.0f, 0.5f}, "SCALAR"))}),
+      json::array(
+          {pointerChannel(0, "/materials/0/extensions/KHR_materials_volume/thicknessFactor")}));
+  ASSERT_NO_FATAL_FAILURE(load(b));
+  const glm::ivec2 c(int(kSize) / 2, int(kSize) / 2);
+  for (float t : {0.0f, 0.5f, 1.0f}) {
+    const Pixels pixels = frame(t);
+    const glm::dvec3 expected = tr::baseWeight(kIor, toEye(c).z) * kTint * kLeft *
+                                tr::transmittance(color, 1.0, 2.0 * 0.5 * double(t));
+    EXPECT_TRUE(colorNear(pixelAt(pixels, c.x, c.y), glm::vec3(expected), 3.0f)) << "t " << t;
+  }
+}
+
+// KHR_animation_pointer on KHR_materials_dispersion: 0 -> 40 splits the refracted backdrop edge
+// per colour channel only once the value has changed (the same volume and edge as
+// RefractionAndDispersionMoveTheEdgePerChannel, whose reference it reuses at t = 1).
+TEST_F(TransmissionTest, AnimatedDispersionSplitsTheEdgeOnlyOnceAnimated) {
+  constexpr double kThickness = 10.0, kEdge = 0.5;
+  Front f;
+  f.extensions = volumeTransmission(kThickness, glm::dvec3(1.0), 1.0);
+  f.extensions["KHR_materials_dispersion"] = {{"dispersion", 0.0}};
+  f.edge = kEdge;
+  AssetBuilder b = frontAsset(f);
+  addAnimation(
+      b, json::array({sampler(addTimes(b, {0.0f, 1.0f}), b.addFloats({0.0f, 40.0f}, "SCALAR"))}),
+      json::array(
+          {pointerChannel(0, "/materials/0/extensions/KHR_materials_dispersion/dispersion")}));
+  ASSERT_NO_FATAL_FAILURE(load(b));
+  const double edgeX = screenX({kEdge, 0.0, -1.0});
+  for (float t : {0.0f, 1.0f}) {
+    const Pixels pixels = frame(t);
+    const glm::dvec3 iors = tr::dispersionIors(kIor, 40.0 * double(t));
+    int split = 0, checked = 0;
+    const int y = int(kSize) / 2;
+    for (int x = 4; x < int(kSize) - 4; ++x) {
+      const glm::ivec2 p(x, y);
+      const glm::dvec3 v = toEye(p);
+      bool side[3];
+      bool clear = true;
+      for (int c = 0; c < 3; ++c) {
+        const double sx =
+            screenX(frontPoint(p) + tr::refracted(-v, {0, 0, 1}, iors[c]) * kThickness);
+        clear = clear && std::abs(sx - edgeX) > 1.5;
+        side[c] = sx < edgeX;
+      }
+      if (!clear) continue;
+      ++checked;
+      if (side[0] != side[2]) ++split;
+      const glm::u8vec4 actual = pixelAt(pixels, x, y);
+      for (int c = 0; c < 3; ++c) {
+        const double expected =
+            tr::baseWeight(kIor, v.z) * kTint[c] * (side[c] ? kLeft : kRight)[c];
+        EXPECT_NEAR(float(actual[c]), srgbByte(float(expected)), 3.0f)
+            << "t " << t << " pixel " << x << " channel " << c;
+      }
+    }
+    EXPECT_GT(checked, 20);
+    if (t == 0.0f) {
+      EXPECT_EQ(split, 0);
+    } else {
+      EXPECT_GE(split, 1);
+    }
+  }
+}
+
+// KHR_animation_pointer on KHR_materials_diffuse_transmission: the factor 0 -> 1 lets the light
+// behind through in proportion; the diffuseTransmissionTexture offset swaps its two halves.
+TEST_F(TransmissionTest, AnimatedDiffuseTransmissionFactorAndTextureOffset) {
+  {
+    const Front f = backlit(diffuseTransmission(0.0, kDiffuseColor), 0.5, kBacklight);
+    AssetBuilder b = frontAsset(f);
+    addAnimation(
+        b, json::array({sampler(addTimes(b, {0.0f, 1.0f}), b.addFloats({0.0f, 1.0f}, "SCALAR"))}),
+        json::array({pointerChannel(0,
+                                    "/materials/0/extensions/"
+                                    "KHR_materials_diffuse_transmission/"
+                                    "diffuseTransmissionFactor")}));
+    ASSERT_NO_FATAL_FAILURE(load(b));
+    const glm::ivec2 c(int(kSize) / 2, int(kSize) / 2);
+    for (float t : {0.0f, 0.5f, 1.0f}) {
+      const glm::dvec3 expected = diffuseTransmitted(toEye(c), f.toLight, double(t));
+      EXPECT_TRUE(colorNear(pixelAt(frame(t), c.x, c.y), glm::vec3(expected), 3.0f)) << "t " << t;
+    }
+  }
+  {
+    const Front f = backlit(diffuseTransmission(1.0, kDiffuseColor), 0.5, kBacklight);
+    AssetBuilder b = frontAsset(f);
+    const int tex = addHalvesTexture(b, {255, 255, 255, 255}, {255, 255, 255, 0});
+    b.json()["materials"][kFrontMaterial]["extensions"]["KHR_materials_diffuse_transmission"]
+            ["diffuseTransmissionTexture"] = {
+        {"index", tex}, {"extensions", {{"KHR_texture_transform", {{"offset", {0.0, 0.0}}}}}}};
+    addAnimation(
+        b,
+        json::array({sampler(addTimes(b, {0.0f, 1.0f}), b.addVec2({{0.0f, 0.0f}, {0.5f, 0.0f}}))}),
+        json::array({pointerChannel(0,
+                                    "/materials/0/extensions/"
+                                    "KHR_materials_diffuse_transmission/"
+                                    "diffuseTransmissionTexture/extensions/"
+                                    "KHR_texture_transform/offset")}));
+    ASSERT_NO_FATAL_FAILURE(load(b));
+    const int mid = int(kSize) / 2;
+    const glm::ivec2 l(kLeftColumn, mid), r(kRightColumn, mid);
+    Pixels pixels = frame(0.0f);
+    EXPECT_TRUE(colorNear(pixelAt(pixels, l.x, l.y),
+                          glm::vec3(diffuseTransmitted(toEye(l), f.toLight, 1.0)), 3.0f));
+    EXPECT_TRUE(colorNear(pixelAt(pixels, r.x, r.y), glm::vec3(0.0f), 1.0f));
+    pixels = frame(1.0f);
+    EXPECT_TRUE(colorNear(pixelAt(pixels, l.x, l.y), glm::vec3(0.0f), 1.0f));
+    EXPECT_TRUE(colorNear(pixelAt(pixels, r.x, r.y),
+                          glm::vec3(diffuseTransmitted(toEye(r), f.toLight, 1.0)), 3.0f));
+  }
+}
+
 // One sample (no resolve: the pass draws into the texture's level 0) and four, each through
 // a resize of the offscreen target (the transmission texture is replaced with the attachments).
 TEST_F(TransmissionTest, WorksAtOneAndFourSamplesAndAcrossResizes) {
