@@ -201,7 +201,17 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   if (iblIntensity > 0.0) color += imageBasedLight(info) * (iblIntensity * occlusion(m));
   // KHR_materials_transmission: the opaque scene behind, as the transmission pass saw it (its
   // light, image-based or not, is in there already).
-  if (hasLayer(kLayerTransmission)) color += transmittedScene(info);
+  if (hasLayer(kLayerTransmission)) {
+    // What shows through the base lies under the layers above it too: the sheen's albedo
+    // scaling (KHR_materials_sheen "Albedo-scaling technique", at N.V) and the coat's
+    // fresnel_coat weight (KHR_materials_clearcoat "Layering").
+    vec3 through = transmittedScene(info);
+    if (hasLayer(kLayerSheen))
+      through *= sheenAlbedoScaling(info.sheenColor, clamp(info.nDotV, 0.0, 1.0),
+                                    info.sheenRoughness);
+    if (hasLayer(kLayerClearcoat)) through *= 1.0 - clearcoatWeight(info);
+    color += through;
+  }
   vec3 emitted = emission(m);
   if (hasLayer(kLayerClearcoat)) emitted = clearcoatEmission(info, emitted);
   return color + emitted;

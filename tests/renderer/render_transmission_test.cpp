@@ -167,6 +167,39 @@ TEST_F(TransmissionTest, ThinSurfaceTransmitsTheTintedSceneWeightedByFresnel) {
   }
 }
 
+// The layers above the base cover what shows through it: a clear coat keeps 1 - clearcoat x fr
+// of it, fr = 0.04 + 0.96 (1 - N.V)^5 (KHR_materials_clearcoat "Layering"; with no light and no
+// environment the coat itself reflects nothing), and a sheen dims it by its albedo scaling.
+TEST_F(TransmissionTest, ClearcoatAndSheenCoverTheSceneSeenThroughTheSurface) {
+  for (double clearcoat : {1.0, 0.5}) {
+    Front f;
+    f.extensions = transmissionExtension(1.0);
+    f.extensions["KHR_materials_clearcoat"] = {{"clearcoatFactor", clearcoat},
+                                               {"clearcoatRoughnessFactor", 0.3}};
+    ASSERT_NO_FATAL_FAILURE(load(frontAsset(f)));
+    const Pixels pixels = render();
+    for (glm::ivec2 p : grid()) {
+      const double nDotV = toEye(p).z;
+      const double fr = 0.04 + 0.96 * std::pow(1.0 - nDotV, 5.0);
+      const glm::dvec3 expected =
+          tr::baseWeight(kIor, nDotV) * kTint * kLeft * (1.0 - clearcoat * fr);
+      EXPECT_TRUE(colorNear(pixelAt(pixels, p.x, p.y), glm::vec3(expected), 3.0f))
+          << "clearcoatFactor " << clearcoat << " pixel " << p.x << "," << p.y;
+    }
+  }
+  const glm::ivec2 c(int(kSize) / 2, int(kSize) / 2);
+  Front plain;
+  plain.extensions = transmissionExtension(1.0);
+  ASSERT_NO_FATAL_FAILURE(load(frontAsset(plain)));
+  const glm::u8vec4 uncovered = pixelAt(render(), c.x, c.y);
+  Front sheen = plain;
+  sheen.extensions["KHR_materials_sheen"] = {{"sheenColorFactor", {1.0, 1.0, 1.0}},
+                                             {"sheenRoughnessFactor", 1.0}};
+  ASSERT_NO_FATAL_FAILURE(load(frontAsset(sheen)));
+  const glm::u8vec4 covered = pixelAt(render(), c.x, c.y);
+  for (int ch = 0; ch < 3; ++ch) EXPECT_LT(int(covered[ch]) + 3, int(uncovered[ch])) << ch;
+}
+
 TEST_F(TransmissionTest, WithoutTheExtensionTheSceneBehindIsHiddenAndNoPassIsRecorded) {
   Front f;  // the same asset, no transmission: opaque, unlit by anything (black)
   ASSERT_NO_FATAL_FAILURE(load(frontAsset(f)));
