@@ -49,7 +49,9 @@ float anisotropicSpecular(MaterialInfo info, vec3 l, vec3 h, float nDotL, float 
 vec3 anisotropicReflection(MaterialInfo info) {
   if (info.anisotropyStrength <= 0.0) return reflect(-info.v, info.n);
   const vec3 b = info.anisotropyB;
-  vec3 bent = normalize(cross(cross(b, info.v), b));
+  vec3 bent = cross(cross(b, info.v), b);
+  // A view along the bitangent has no bent normal: the lobe is seen end on.
+  bent = dot(bent, bent) > 1e-12 ? normalize(bent) : info.n;
   const float k = 1.0 - info.anisotropyStrength * (1.0 - info.roughness);
   const float k2 = k * k;
   bent = normalize(mix(bent, info.n, k2 * k2));

@@ -8,7 +8,7 @@
 // 1).
 vec3 dispersedIors(MaterialInfo info) {
   const float halfSpread = (info.ior - 1.0) * 0.025 * info.dispersion;
-  return vec3(max(info.ior - halfSpread, 1.0), info.ior, info.ior + halfSpread);
+  return max(vec3(info.ior - halfSpread, info.ior, info.ior + halfSpread), vec3(1.0));
 }
 
 #endif

@@ -69,10 +69,11 @@ vec3 thinFilmFresnel(float filmIor, vec3 baseF0, float thickness, float cosTheta
   const float cosTheta2 = sqrt(cosTheta2Sq);
 
   // "Material Interfaces": outside -> film (R12, R21 = R12, T121 = 1 - R12) and film -> base
-  // (R23), Schlick at theta1 and theta2; baseF0 + 0.0001 guards against F0 = 1.
+  // (R23), Schlick at theta1 and theta2; baseF0 + 0.0001 guards against F0 = 1 (kept below 1:
+  // at F0 = 1 the spec's guard itself would reach the pole and flip the phase).
   const float r12 = schlick(filmF0(filmIor, outsideIor), cosTheta1);
   const float t121 = 1.0 - r12;
-  const vec3 baseIor = iorFromF0(baseF0 + 0.0001);
+  const vec3 baseIor = iorFromF0(min(baseF0 + 0.0001, vec3(0.9999)));
   const vec3 r23 = schlick(filmF0(baseIor, filmIor), cosTheta2);
 
   // "Phase Shift": first-order optical path difference D = 2 eta2 d cos(theta2), and the
@@ -94,7 +95,7 @@ vec3 thinFilmFresnel(float filmIor, vec3 baseF0, float thickness, float cosTheta
     cm *= sqrtR123;
     reflectance += cm * 2.0 * spectralSensitivity(float(m) * opd, float(m) * phi);
   }
-  return max(reflectance, vec3(0.0));
+  return clamp(reflectance, 0.0, 1.0);
 }
 
 // Mixes the thin film's Fresnel into the dielectric and metal Fresnel terms at the angle whose

@@ -51,7 +51,9 @@ float transmittedShare(MaterialInfo info, float vDotH) {
 // getTransmissionSample), so a rough surface reads the 1x1 average.
 vec3 transmissionSample(vec3 exit, float roughness, float ior) {
   const vec4 clip = frame.proj * frame.view * vec4(exit, 1.0);
-  const vec2 uv = clip.xy / clip.w * 0.5 + 0.5;  // Vulkan NDC: y down, as the texture's rows
+  // Vulkan NDC: y down, as the texture's rows. An exit point behind the eye (a thick volume
+  // right in front of the camera) is clamped to the near side rather than mirrored.
+  const vec2 uv = clip.xy / max(clip.w, 1e-6) * 0.5 + 0.5;
   const float lod =
       log2(float(textureSize(transmissionScene, 0).x)) * iorScaledRoughness(roughness, ior);
   return textureLod(transmissionScene, uv, lod).rgb;
@@ -70,7 +72,9 @@ vec3 transmissionSample(vec3 exit, float roughness, float ior) {
 vec3 transmittedScene(MaterialInfo info) {
 #ifdef VITRINE_TRANSMISSION
   vec3 light;
-  if (hasLayer(kLayerDispersion) && info.dispersion > 0.0) {
+  // Dispersion spreads a refraction through a volume; a thin wall refracts nothing.
+  if (hasLayer(kLayerDispersion) && hasLayer(kLayerVolume) && info.dispersion > 0.0 &&
+      info.thickness > 0.0) {
     const vec3 iors = dispersedIors(info);
     for (int c = 0; c < 3; ++c) {
       const vec3 ray = volumeRay(info, iors[c]);

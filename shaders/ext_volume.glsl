@@ -26,7 +26,11 @@ vec3 volumeRay(MaterialInfo info, float ior) {
   if (!hasLayer(kLayerVolume) || info.thickness <= 0.0) return vec3(0.0);
   const mat4 world = nodes[draw.node].world;
   const vec3 scale = vec3(length(world[0].xyz), length(world[1].xyz), length(world[2].xyz));
-  return normalize(refract(-info.v, info.n, 1.0 / ior)) * info.thickness * scale;
+  // An ior below 1 (0 is legal: specular-glossiness conversions) would divide by zero or
+  // reflect totally: the path then goes straight through.
+  const vec3 refracted = refract(-info.v, info.n, 1.0 / max(ior, 1.0));
+  const vec3 direction = dot(refracted, refracted) > 0.0 ? normalize(refracted) : -info.v;
+  return direction * info.thickness * scale;
 }
 #endif
 

@@ -206,6 +206,15 @@ MaterialInfo gatherMaterial(uint m, vec3 base, float metallic, float roughness, 
                                                     kSlotDiffuseTransmissionColor, vec4(1.0))
                                         .rgb;
   }
+  // Out-of-range values (an out-of-spec file, an animation overshooting its keys) stay
+  // physical: layer weights in [0, 1], a positive attenuation distance, a film ior of at
+  // least 1 (below it the thin film's Snell's law divides by zero).
+  info.clearcoat = clamp(info.clearcoat, 0.0, 1.0);
+  info.transmission = clamp(info.transmission, 0.0, 1.0);
+  info.diffuseTransmission = clamp(info.diffuseTransmission, 0.0, 1.0);
+  info.iridescence = clamp(info.iridescence, 0.0, 1.0);
+  info.iridescenceIor = max(info.iridescenceIor, 1.0);
+  info.attenuationDistance = max(info.attenuationDistance, 1e-6);
   return info;
 }
 

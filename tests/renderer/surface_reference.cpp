@@ -102,9 +102,9 @@ glm::dvec3 thinFilmFresnel(double filmIor, const glm::dvec3& baseF0, double thic
   // "Material Interfaces".
   const double r12 = schlick(normalReflectance(filmIor, outside), cosTheta1);
   const double t121 = 1.0 - r12;
-  glm::dvec3 baseIor, r23;
+  glm::dvec3 baseIor(0.0), r23(0.0);
   for (int i = 0; i < 3; ++i) {
-    const double sq = std::sqrt(baseF0[i] + 0.0001);
+    const double sq = std::sqrt(std::min(baseF0[i] + 0.0001, 0.9999));
     baseIor[i] = (1.0 + sq) / (1.0 - sq);
     r23[i] = schlick(normalReflectance(baseIor[i], filmIor), cosTheta2);
   }
@@ -125,7 +125,7 @@ glm::dvec3 thinFilmFresnel(double filmIor, const glm::dvec3& baseF0, double thic
       cm *= std::sqrt(r123);
       value += cm * 2.0 * sensitivity(k * opd, glm::dvec3(k * phi[0], k * phi[1], k * phi[2]))[i];
     }
-    out[i] = std::max(value, 0.0);
+    out[i] = std::clamp(value, 0.0, 1.0);  // a reflectance, as the shader keeps it
   }
   return out;
 }
