@@ -28,6 +28,16 @@ bool tangentFrame(vec3 ng, TextureRef ref, out vec3 t, out vec3 b) {
     if (!(dot(t, t) > 1e-30)) return false;
     t = normalize(t);
     b = cross(ng, t) * (inTangent.w < 0.0 ? -1.0 : 1.0);
+    // KHR_texture_transform's rotation turns the texture's axes in uv space (slotUv: u' = c u +
+    // s v, v' = -s u + c v), so its tangent is dp/du' = c dp/du + s dp/dv and its image-up
+    // -dp/dv' = s dp/du - c dp/dv, with dp/du along t and dp/dv along -b. (The derivative frame
+    // below gets this from slotUv's gradients.)
+    if (ref.info.x != 0.0) {
+      const float c = cos(ref.info.x), s = sin(ref.info.x);
+      const vec3 rotated = c * t - s * b;
+      b = s * t + c * b;
+      t = rotated;
+    }
     return true;
   }
   if (!kTriangles) return false;

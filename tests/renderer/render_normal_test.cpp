@@ -3,6 +3,7 @@
 // the frame's handedness; double-sided back faces are lit with the normal reversed (§3.9.5).
 // The test perturbs the normal itself and compares pixels with Appendix B at that normal.
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 #include <glm/gtc/constants.hpp>
@@ -31,7 +32,8 @@ struct NormalCase {
   glm::vec3 nodeScale{1.0f};
   float nodeYaw = 0.0f;  // radians about +Y
   bool doubleSided = false;
-  float scale = 1.0f;  // normalTexture.scale
+  float scale = 1.0f;     // normalTexture.scale
+  float rotation = 0.0f;  // normalTexture's KHR_texture_transform rotation (radians)
 };
 
 // The unit world normal the renderer should shade with at a front face of this frame (or,
@@ -54,7 +56,7 @@ scene::Scene normalScene(const NormalCase& c, const glm::vec3& along) {
   s.textures.push_back({0, -1});
   TestMaterial m = makePbrMaterial(kBase, 0.0f, kRoughness);
   m.material.textures[gpu::kSlotNormal] = 0;
-  m.data.textures[gpu::kSlotNormal].info = glm::vec4(0.0f);
+  m.data.textures[gpu::kSlotNormal].info = glm::vec4(c.rotation, 0.0f, 0.0f, 0.0f);
   m.data.params.z = c.scale;
   m.material.doubleSided = c.doubleSided;
   m.data.alpha.z = c.doubleSided ? 1.0f : 0.0f;
@@ -84,6 +86,13 @@ Frame worldFrame(const NormalCase& c) {
   Frame f;
   f.t = glm::normalize(m * glm::dvec3(c.mirrorU ? -1 : 1, 0, 0));
   f.b = glm::normalize(m * glm::dvec3(0, 1, 0));
+  // A texture rotated by r in uv space (u' = cos r u + sin r v, v' = -sin r u + cos r v; v
+  // points down the quad): its +u' runs along cos r t - sin r b, its image-up along
+  // sin r t + cos r b.
+  const double cr = std::cos(double(c.rotation)), sr = std::sin(double(c.rotation));
+  const glm::dvec3 t = f.t, b = f.b;
+  f.t = cr * t - sr * b;
+  f.b = sr * t + cr * b;
   f.n = glm::normalize(glm::transpose(glm::inverse(m)) * glm::dvec3(0, 0, 1));
   return f;
 }
@@ -137,6 +146,19 @@ TEST_F(RendererTest, NormalTextureInTheTangentAttributeFrame) {
   c.name = "TANGENT";
   c.tangents = true;
   expectNormalMapped(*renderer_, c);
+}
+
+// KHR_texture_transform's rotation turns the tangent frame with the texture, in the TANGENT
+// attribute's frame as in the derivative one (issue 13: "rotation included in the tangent
+// frame").
+TEST_F(RendererTest, NormalTextureRotationTurnsTheTangentFrame) {
+  for (const bool tangents : {false, true}) {
+    NormalCase c;
+    c.name = tangents ? "rotation 0.9, TANGENT" : "rotation 0.9, derivatives";
+    c.tangents = tangents;
+    c.rotation = 0.9f;
+    expectNormalMapped(*renderer_, c);
+  }
 }
 
 TEST_F(RendererTest, NormalTextureScaleScalesXAndY) {
