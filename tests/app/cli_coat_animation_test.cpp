@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "asset_builder.h"
+#include "pointer_animation.h"
 #include "png.h"
 #include "png_writer.h"
 #include "run_vitrine.h"
@@ -20,10 +21,7 @@ namespace {
 
 using nlohmann::json;
 
-struct Animated {
-  std::string pointer;
-  std::vector<float> from, to;  // the keys at t = 0 and t = 1 (LINEAR)
-};
+using Animated = AnimatedPointer;
 
 const std::string kClearcoat = "/materials/0/extensions/KHR_materials_clearcoat/";
 const std::string kSheen = "/materials/0/extensions/KHR_materials_sheen/";
@@ -89,23 +87,7 @@ std::string coatAsset(const std::string& stem, const std::vector<Animated>& anim
   const int camera = b.addPerspectiveCamera(0.8f, 0.1f);
   b.addScene({b.addMeshNode(mesh), headOn, oblique,
               b.addNode({{"camera", camera}, {"translation", {0, 0, 3}}})});
-  const int times = b.addFloats({0.0f, 1.0f}, "SCALAR");
-  b.json()["accessors"][times]["min"] = {0.0};
-  b.json()["accessors"][times]["max"] = {1.0};
-  json samplers = json::array(), channels = json::array();
-  for (const Animated& a : animated) {
-    std::vector<float> keys = a.from;
-    keys.insert(keys.end(), a.to.begin(), a.to.end());
-    const char* type = a.from.size() == 1 ? "SCALAR" : a.from.size() == 2 ? "VEC2" : "VEC3";
-    const int values = b.addFloats(keys, type);
-    channels.push_back({{"sampler", samplers.size()},
-                        {"target",
-                         {{"path", "pointer"},
-                          {"extensions", {{"KHR_animation_pointer", {{"pointer", a.pointer}}}}}}}});
-    samplers.push_back({{"input", times}, {"output", values}});
-  }
-  if (!animated.empty())
-    b.json()["animations"] = {{{"name", "Coat"}, {"samplers", samplers}, {"channels", channels}}};
+  addPointerAnimation(b, animated, "Coat");
   b.json()["extensionsUsed"] = {"KHR_lights_punctual", "KHR_animation_pointer",
                                 "KHR_texture_transform", "KHR_materials_clearcoat",
                                 "KHR_materials_sheen"};
@@ -115,30 +97,7 @@ std::string coatAsset(const std::string& stem, const std::vector<Animated>& anim
 TEST(CliCoatAnimation, QueryFollowsClearcoatAndSheenPointers) {
   const std::vector<Animated> animated = allAnimated();
   const std::string file = coatAsset("coat-query", animated);
-  for (float t : {0.0f, 0.25f, 0.6f, 1.0f, 3.0f}) {
-    std::vector<std::string> args = {file, "--time", std::to_string(t)};
-    for (const Animated& a : animated) args.insert(args.end(), {"--query", a.pointer});
-    const ProcessResult r = runVitrine(args);
-    ASSERT_EQ(r.status, 0) << r.err;
-    std::vector<json> lines;
-    size_t start = 0;
-    for (size_t end; (end = r.out.find('\n', start)) != std::string::npos; start = end + 1)
-      lines.push_back(json::parse(r.out.substr(start, end - start), nullptr, false));
-    ASSERT_EQ(lines.size(), animated.size()) << r.out;
-    const float u = std::min(t, 1.0f);  // past the last key the value holds (clamped)
-    for (size_t i = 0; i < animated.size(); ++i) {
-      const Animated& a = animated[i];
-      std::vector<float> got;
-      if (lines[i].is_array())
-        for (const json& v : lines[i]) got.push_back(v.get<float>());
-      else if (lines[i].is_number())
-        got.push_back(lines[i].get<float>());
-      ASSERT_EQ(got.size(), a.from.size()) << a.pointer << " t=" << t << ": " << lines[i];
-      for (size_t c = 0; c < got.size(); ++c)
-        EXPECT_NEAR(got[c], a.from[c] + (a.to[c] - a.from[c]) * u, 1e-6f)
-            << a.pointer << " t=" << t;
-    }
-  }
+  expectQueriesFollow(file, animated, {0.0f, 0.25f, 0.6f, 1.0f, 3.0f});
 }
 
 // Renders `animated` alone at t = 0 and t = 1 and counts the channels of the quad's middle

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "asset_builder.h"
+#include "pointer_animation.h"
 #include "png.h"
 #include "png_writer.h"
 #include "run_vitrine.h"
@@ -19,10 +20,7 @@ namespace {
 
 using nlohmann::json;
 
-struct Animated {
-  std::string pointer;
-  std::vector<float> from, to;  // the keys at t = 0 and t = 1 (LINEAR)
-};
+using Animated = AnimatedPointer;
 
 const std::string kMaterial = "/materials/0/extensions/";
 const std::string kTransform = "/extensions/KHR_texture_transform/offset";
@@ -71,21 +69,7 @@ std::string surfaceAsset(const std::string& stem) {
   const int camera = b.addPerspectiveCamera(0.8f, 0.1f);
   b.addScene(
       {b.addMeshNode(mesh), light, b.addNode({{"camera", camera}, {"translation", {0, 0, 3}}})});
-  const int times = b.addFloats({0.0f, 1.0f}, "SCALAR");
-  b.json()["accessors"][times]["min"] = {0.0};
-  b.json()["accessors"][times]["max"] = {1.0};
-  json samplers = json::array(), channels = json::array();
-  for (const Animated& a : kAnimated) {
-    std::vector<float> keys = a.from;
-    keys.insert(keys.end(), a.to.begin(), a.to.end());
-    const int values = b.addFloats(keys, a.from.size() == 1 ? "SCALAR" : "VEC2");
-    channels.push_back({{"sampler", samplers.size()},
-                        {"target",
-                         {{"path", "pointer"},
-                          {"extensions", {{"KHR_animation_pointer", {{"pointer", a.pointer}}}}}}}});
-    samplers.push_back({{"input", times}, {"output", values}});
-  }
-  b.json()["animations"] = {{{"name", "Surface"}, {"samplers", samplers}, {"channels", channels}}};
+  addPointerAnimation(b, kAnimated, "Surface");
   b.json()["extensionsUsed"] = {"KHR_lights_punctual",     "KHR_animation_pointer",
                                 "KHR_texture_transform",   "KHR_materials_ior",
                                 "KHR_materials_specular",  "KHR_materials_iridescence",
@@ -95,30 +79,7 @@ std::string surfaceAsset(const std::string& stem) {
 
 TEST(CliSurfaceAnimation, QueryFollowsEveryExtensionPointer) {
   const std::string file = surfaceAsset("surface-query");
-  for (float t : {0.0f, 0.25f, 1.0f, 3.0f}) {
-    std::vector<std::string> args = {file, "--time", std::to_string(t)};
-    for (const Animated& a : kAnimated) args.insert(args.end(), {"--query", a.pointer});
-    const ProcessResult r = runVitrine(args);
-    ASSERT_EQ(r.status, 0) << r.err;
-    std::vector<json> lines;
-    size_t start = 0;
-    for (size_t end; (end = r.out.find('\n', start)) != std::string::npos; start = end + 1)
-      lines.push_back(json::parse(r.out.substr(start, end - start), nullptr, false));
-    ASSERT_EQ(lines.size(), kAnimated.size()) << r.out;
-    const float u = std::min(t, 1.0f);
-    for (size_t i = 0; i < kAnimated.size(); ++i) {
-      const Animated& a = kAnimated[i];
-      std::vector<float> got;
-      if (lines[i].is_array())
-        for (const json& v : lines[i]) got.push_back(v.get<float>());
-      else if (lines[i].is_number())
-        got.push_back(lines[i].get<float>());
-      ASSERT_EQ(got.size(), a.from.size()) << a.pointer << " t=" << t << ": " << lines[i];
-      for (size_t c = 0; c < got.size(); ++c)
-        EXPECT_NEAR(got[c], a.from[c] + (a.to[c] - a.from[c]) * u, 1e-6f)
-            << a.pointer << " t=" << t;
-    }
-  }
+  expectQueriesFollow(file, kAnimated, {0.0f, 0.25f, 1.0f, 3.0f});
 }
 
 TEST(CliSurfaceAnimation, RenderShowsTheAnimatedExtensions) {

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "asset_builder.h"
+#include "pointer_animation.h"
 #include "png.h"
 #include "run_vitrine.h"
 
@@ -90,15 +91,8 @@ TEST(CliTransmission, VolumeDispersionAndDiffuseTransmissionPointersQueryAtEachT
        {{"diffuseTransmissionTexture",
          {{"index", texture}, {"extensions", {{"KHR_texture_transform", json::object()}}}}}}}};
   b.addScene({b.addMeshNode(quad)});
-  const int input = b.addFloats({0.0f, 1.0f}, "SCALAR");
-  b.json()["accessors"][input]["min"] = {0.0};
-  b.json()["accessors"][input]["max"] = {1.0};
-  struct Case {
-    std::string pointer;
-    std::vector<float> first, last;
-  };
   const std::string ext = "/materials/0/extensions/";
-  const std::vector<Case> cases = {
+  const std::vector<AnimatedPointer> cases = {
       {ext + "KHR_materials_volume/thicknessFactor", {0.0f}, {2.0f}},
       {ext + "KHR_materials_volume/attenuationDistance", {1.0f}, {5.0f}},
       {ext + "KHR_materials_dispersion/dispersion", {0.0f}, {20.0f}},
@@ -111,32 +105,9 @@ TEST(CliTransmission, VolumeDispersionAndDiffuseTransmissionPointersQueryAtEachT
        {0.0f, 0.0f},
        {0.5f, 0.25f}},
   };
-  json samplers = json::array(), channels = json::array();
-  for (const Case& c : cases) {
-    std::vector<float> keys = c.first;
-    keys.insert(keys.end(), c.last.begin(), c.last.end());
-    const char* type = c.first.size() == 1 ? "SCALAR" : c.first.size() == 2 ? "VEC2" : "VEC3";
-    samplers.push_back({{"input", input}, {"output", b.addFloats(keys, type)}});
-    channels.push_back({{"sampler", samplers.size() - 1},
-                        {"target",
-                         {{"path", "pointer"},
-                          {"extensions", {{"KHR_animation_pointer", {{"pointer", c.pointer}}}}}}}});
-  }
-  b.json()["animations"] = {{{"samplers", samplers}, {"channels", channels}}};
+  addPointerAnimation(b, cases, "Through");
   const std::string file = b.writeGltf("transmission-pointers");
-  for (const float t : {0.0f, 0.25f, 1.0f, 3.0f}) {
-    for (const Case& c : cases) {
-      const ProcessResult q = runVitrine({file, "--time", std::to_string(t), "--query", c.pointer});
-      ASSERT_EQ(q.status, 0) << c.pointer << ": " << q.err;
-      const json value = json::parse(q.out);
-      const float s = std::min(t, 1.0f);
-      for (size_t k = 0; k < c.first.size(); ++k) {
-        const float expected = c.first[k] + s * (c.last[k] - c.first[k]);
-        const float actual = value.is_array() ? value[k].get<float>() : value.get<float>();
-        EXPECT_NEAR(actual, expected, 1e-5f) << c.pointer << " t=" << t << " component " << k;
-      }
-    }
-  }
+  expectQueriesFollow(file, cases, {0.0f, 0.25f, 1.0f, 3.0f});
 }
 
 }  // namespace
