@@ -8,6 +8,7 @@
 #include "environment_cache.h"
 #include "environment_process.h"
 #include "shared_types.h"
+#include "textures.h"
 #include "vk_check.h"
 #include "vk_struct.h"
 
@@ -49,15 +50,7 @@ void createImages(const Context& ctx, const EnvironmentSizes& sizes, Environment
 }
 
 void createSampler(const Context& ctx, EnvironmentGpu& out) {
-  auto sampler = vkStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
-  sampler.magFilter = VK_FILTER_LINEAR;
-  sampler.minFilter = VK_FILTER_LINEAR;
-  sampler.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
-  sampler.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  sampler.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  sampler.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  sampler.maxLod = VK_LOD_CLAMP_NONE;
-  VK_CHECK(vkCreateSampler(ctx.device, &sampler, nullptr, &out.sampler));
+  out.sampler = createClampedLinearSampler(ctx);
 }
 
 void createSet(const Context& ctx, const PipelineLayouts& layouts, EnvironmentGpu& out) {

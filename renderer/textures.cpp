@@ -90,4 +90,18 @@ VkSampler createSampler(const Context& ctx, const scene::Sampler& s) {
   return sampler;
 }
 
+VkSampler createClampedLinearSampler(const Context& ctx) {
+  auto info = vkStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
+  info.magFilter = VK_FILTER_LINEAR;
+  info.minFilter = VK_FILTER_LINEAR;
+  info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
+  info.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  info.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
+  info.maxLod = VK_LOD_CLAMP_NONE;
+  VkSampler sampler = VK_NULL_HANDLE;
+  VK_CHECK(vkCreateSampler(ctx.device, &info, nullptr, &sampler));
+  return sampler;
+}
+
 }  // namespace vitrine::renderer

@@ -32,5 +32,8 @@ void recordTextureUpload(VkCommandBuffer cmd, const Texture& texture, VkBuffer s
                          VkDeviceSize offset);
 
 [[nodiscard]] VkSampler createSampler(const Context& ctx, const scene::Sampler& sampler);
+// Trilinear, clamped to the edge on every axis, every mip level: for the renderer's own images
+// (the environment's cube and lookup table, the transmission pass's texture).
+[[nodiscard]] VkSampler createClampedLinearSampler(const Context& ctx);
 
 }  // namespace vitrine::renderer

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "textures.h"
 #include "vk_check.h"
 #include "vk_struct.h"
 
@@ -36,15 +37,7 @@ TransmissionTarget createTransmissionTarget(const Context& ctx, VkDescriptorSetL
   depth.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
   t.depth = createImage(ctx, depth);
 
-  auto sampler = vkStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
-  sampler.magFilter = VK_FILTER_LINEAR;
-  sampler.minFilter = VK_FILTER_LINEAR;
-  sampler.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
-  sampler.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  sampler.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  sampler.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  sampler.maxLod = VK_LOD_CLAMP_NONE;
-  VK_CHECK(vkCreateSampler(ctx.device, &sampler, nullptr, &t.sampler));
+  t.sampler = createClampedLinearSampler(ctx);
 
   const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1};
   auto pool = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
