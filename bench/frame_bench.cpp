@@ -50,15 +50,8 @@ void renderModel(benchmark::State& state, const std::string& relativePath) {
   }
   scene::Scene& s = *loaded.scene;
   scene::updateWorldTransforms(s);
-  std::string error;
-  auto r = renderer::Renderer::create(renderer::Options{}, &error);
-  if (!r) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
-  const scene::EnvironmentImage studio = scene::studioEnvironment();
-  r->setEnvironment(&studio);
-  r->setScene(s, s.activeScene);
+  auto r = vitrine::bench::studioRenderer(state, s, s.activeScene);
+  if (!r) return;
   renderer::View view = frontView(s);
   // Argument 1: the environment as background (the default look); 0: a solid colour.
   view.background =

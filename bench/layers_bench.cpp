@@ -142,15 +142,8 @@ scene::Scene layeredSphere(int which) {
 void renderLayers(benchmark::State& state) {
   const int which = int(state.range(0));
   scene::Scene s = layeredSphere(which);
-  std::string error;
-  auto r = renderer::Renderer::create(renderer::Options{}, &error);
-  if (!r) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
-  const scene::EnvironmentImage studio = scene::studioEnvironment();
-  r->setEnvironment(&studio);
-  r->setScene(s, 0);
+  auto r = vitrine::bench::studioRenderer(state, s, 0);
+  if (!r) return;
   renderer::View view;
   view.eye = glm::vec3(0.0f, 0.0f, 2.6f);
   view.view = glm::lookAt(view.eye, glm::vec3(0.0f), glm::vec3(0, 1, 0));

@@ -8,7 +8,12 @@
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
+#include <memory>
+#include <string>
+
+#include "environment_image.h"
 #include "renderer.h"
+#include "scene.h"
 
 namespace vitrine::bench {
 
@@ -18,6 +23,22 @@ inline double processCpuMs() {
   getrusage(RUSAGE_SELF, &usage);
   auto ms = [](const timeval& t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) * 1e-3; };
   return ms(usage.ru_utime) + ms(usage.ru_stime);
+}
+
+// A headless renderer lit by the studio environment with `s` (its scenes[sceneIndex]) set, or
+// null after state.SkipWithError when there is no Vulkan device.
+inline std::unique_ptr<renderer::Renderer> studioRenderer(benchmark::State& state,
+                                                          const scene::Scene& s, int sceneIndex) {
+  std::string error;
+  auto r = renderer::Renderer::create(renderer::Options{}, &error);
+  if (!r) {
+    state.SkipWithError(error.c_str());
+    return nullptr;
+  }
+  const scene::EnvironmentImage studio = scene::studioEnvironment();
+  r->setEnvironment(&studio);
+  r->setScene(s, sceneIndex);
+  return r;
 }
 
 inline void measureOffscreenFrames(benchmark::State& state, renderer::Renderer& r,

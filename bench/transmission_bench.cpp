@@ -55,15 +55,8 @@ void renderTransmission(benchmark::State& state) {
   }
   scene::Scene& s = *loaded.scene;
   scene::updateWorldTransforms(s);
-  std::string error;
-  auto r = renderer::Renderer::create(renderer::Options{}, &error);
-  if (!r) {
-    state.SkipWithError(error.c_str());
-    return;
-  }
-  const scene::EnvironmentImage studio = scene::studioEnvironment();
-  r->setEnvironment(&studio);
-  r->setScene(s, s.activeScene);
+  auto r = vitrine::bench::studioRenderer(state, s, s.activeScene);
+  if (!r) return;
   renderer::View view;
   view.eye = glm::vec3(0.0f, 0.0f, 2.2f);
   view.view = glm::lookAt(view.eye, glm::vec3(0.0f), glm::vec3(0, 1, 0));
