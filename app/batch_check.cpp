@@ -49,10 +49,10 @@ CheckProblem parseChannelMessage(const std::string& message) {
   return splitLocated(message, false);
 }
 
-CheckReport checkAsset(const std::string& file) {
+CheckReport checkAsset(const std::string& file, const scene::LoadOptions& options) {
   CheckReport report;
   report.file = file;
-  DocumentResult loaded = loadDocument(file);
+  DocumentResult loaded = loadDocument(file, {}, options);
   const std::vector<std::string>& loadWarnings =
       loaded.document ? loaded.document->loadWarnings : loaded.warnings;
   for (const std::string& w : loadWarnings)
@@ -102,7 +102,7 @@ std::string formatCheckJson(const CheckReport& report) {
 }
 
 int runCheck(const CliOptions& options) {
-  const CheckReport report = checkAsset(options.file);
+  const CheckReport report = checkAsset(options.file, loadOptions(options));
   const std::string text = options.json ? formatCheckJson(report) : formatCheckText(report);
   std::fputs(text.c_str(), stdout);
   return report.exitStatus();

@@ -59,7 +59,7 @@ CheckProblem parseLoaderMessage(const std::string& file, const std::string& mess
 CheckProblem parseChannelMessage(const std::string& message);
 
 // Loads `file` and collects its problems. Never throws.
-CheckReport checkAsset(const std::string& file);
+CheckReport checkAsset(const std::string& file, const scene::LoadOptions& options = {});
 
 std::string formatCheckText(const CheckReport& report);
 std::string formatCheckJson(const CheckReport& report);  // one line, then '\n'

@@ -32,7 +32,7 @@ uint8_t encodeSrgb(float linear) {
 
 std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptions& options,
                                          int* exitCode) {
-  DocumentResult loaded = loadDocument(file);
+  DocumentResult loaded = loadDocument(file, {}, loadOptions(options));
   if (!loaded.document) {
     std::fprintf(stderr, "vitrine: %s\n", loaded.error.c_str());
     *exitCode = kExitBadInput;

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "memory_budget.h"
+
 namespace vitrine::app {
 namespace {
 
@@ -97,6 +99,13 @@ std::string checkCombinations(const CliOptions& o) {
 
 }  // namespace
 
+scene::LoadOptions loadOptions(const CliOptions& options) {
+  scene::LoadOptions load;
+  load.maxMemoryBytes = options.maxMemoryBytes;
+  load.allowOutsideFolder = options.allowOutsideFolder;
+  return load;
+}
+
 uint64_t frameCount(const CliOptions::FrameRange& range) {
   // The 1e-4 frame of slack keeps 0:1:10 at 11 frames despite rounding in (END - START) * FPS.
   const double frames = (double(range.end) - double(range.start)) * double(range.fps) + 1e-4;
@@ -160,6 +169,13 @@ std::string usageText() {
          "                       before the last line, \"info POINTER: material variant\n"
          "                       \"NAME\"\" for each KHR_materials_variants variant\n"
          "  --json               with --check: print the same as one JSON object\n"
+         "\n"
+         "Loading (every mode):\n"
+         "  --max-memory SIZE    refuse an asset whose data would need more than SIZE bytes\n"
+         "                       (512M, 2G; default: half the machine's memory)\n"
+         "  --allow-outside-folder\n"
+         "                       read buffers and images outside the asset's folder (absolute\n"
+         "                       paths, ..); by default only files inside it and data: URIs\n"
          "Options a batch mode would ignore (--size with --thumbnail, --time with --frames,\n"
          "anything but --json with --check, --quit-after without a window) are errors.\n"
          "\n"
@@ -338,6 +354,14 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
         return r;
       }
       o.outDir = v;
+    } else if (a == "--max-memory") {
+      if (!value(v)) return r;
+      if (!scene::parseByteSize(v, o.maxMemoryBytes)) {
+        r.error = "--max-memory " + v + ": expected a size in bytes, or with K, M or G (512M)";
+        return r;
+      }
+    } else if (a == "--allow-outside-folder") {
+      o.allowOutsideFolder = true;
     } else if (a == "--check") {
       o.check = true;
     } else if (a == "--json") {

@@ -8,6 +8,8 @@
 
 #include <glm/glm.hpp>
 
+#include "loader.h"
+
 namespace vitrine::app {
 
 enum class CliTonemap { Neutral, Aces, Agx, None };
@@ -48,7 +50,10 @@ struct CliOptions {
   std::optional<float> turntableSeconds;  // --turntable SECONDS: one orbit over SECONDS
   std::optional<std::string> outDir;      // --out DIR: where --frames / --turntable write
   bool check = false;                     // --check: report the asset's problems, exit 0/1/2
-  bool json = false;                      // --json: --check prints a JSON report
+  // --- every mode: what a load may do (scene::LoadOptions) ----------------------------------
+  uint64_t maxMemoryBytes = 0;      // --max-memory SIZE (0: half the machine's memory)
+  bool allowOutsideFolder = false;  // --allow-outside-folder: read files outside the folder
+  bool json = false;                // --json: --check prints a JSON report
   bool help = false;
   bool version = false;
   std::vector<std::string> given;  // the options on the command line, in order ("--size", ...)
@@ -67,6 +72,9 @@ inline constexpr uint64_t kMaxFrames = 100000;
 uint64_t frameCount(const CliOptions::FrameRange& range);
 
 [[nodiscard]] CliResult parseCommandLine(const std::vector<std::string>& args);
+
+// The load options the command line asks for.
+scene::LoadOptions loadOptions(const CliOptions& options);
 
 // The text of --help.
 std::string usageText();

@@ -11,9 +11,10 @@ uint64_t nextDocumentSerial() {
   return next.fetch_add(1, std::memory_order_relaxed);
 }
 
-DocumentResult loadDocument(const std::string& path, const scene::LoadProgress& progress) {
+DocumentResult loadDocument(const std::string& path, const scene::LoadProgress& progress,
+                            const scene::LoadOptions& options) {
   DocumentResult result;
-  scene::LoadResult loaded = scene::loadScene(path, progress);
+  scene::LoadResult loaded = scene::loadScene(path, progress, options);
   if (!loaded.scene) {
     result.error = loaded.error;
     result.warnings = std::move(loaded.warnings);

@@ -45,6 +45,7 @@ struct DocumentResult {
 // (scene::loadScene's, plus a last "Binding animations" stage) may be called from the thread
 // that loads.
 [[nodiscard]] DocumentResult loadDocument(const std::string& path,
-                                          const scene::LoadProgress& progress = {});
+                                          const scene::LoadProgress& progress = {},
+                                          const scene::LoadOptions& options = {});
 
 }  // namespace vitrine::app

@@ -19,9 +19,12 @@ std::vector<std::string> watchedFiles(const Document& d) {
 }  // namespace
 
 Files::Files(std::string settingsFile, Settings settings, double stableSeconds,
-             double brokenSeconds)
+             double brokenSeconds, const scene::LoadOptions& load)
     : settingsFile_(std::move(settingsFile)),
       settings_(std::move(settings)),
+      loader_([load](const std::string& path, const scene::LoadProgress& progress) {
+        return loadDocument(path, progress, load);
+      }),
       watch_(stableSeconds, brokenSeconds, statFile, Files::kStatSeconds) {}
 
 void Files::open(const std::string& path) {

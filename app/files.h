@@ -22,8 +22,9 @@ class Files {
   // `settingsFile`: where settings and recent files are saved ("" = nothing is saved, as in
   // tests that do not ask for it). `stableSeconds`/`brokenSeconds`: FileWatch's policy; the
   // files are stat()ed kStatSeconds apart at most.
+  // `load`: what every load of this window may do (--max-memory, --allow-outside-folder).
   Files(std::string settingsFile, Settings settings, double stableSeconds = 0.3,
-        double brokenSeconds = 1.0);
+        double brokenSeconds = 1.0, const scene::LoadOptions& load = {});
 
   // Starts loading `path` for the user (Purpose::Open); if a load runs, this one follows it
   // and the running one's result is dropped.

@@ -29,7 +29,11 @@ class LoaderThread {
   // exception becomes the result's error, never leaves the worker.
   using LoadFn = std::function<DocumentResult(const std::string&, const scene::LoadProgress&)>;
 
-  explicit LoaderThread(LoadFn load = loadDocument) : load_(std::move(load)) {}
+  explicit LoaderThread(LoadFn load =
+                            [](const std::string& path, const scene::LoadProgress& progress) {
+                              return loadDocument(path, progress);
+                            })
+      : load_(std::move(load)) {}
   // Cancels a load still running and waits for it. Cancellation takes effect at the next
   // progress report: scene::loadScene reports between its stages (reading and validating the
   // file, building geometry, decoding images, materials), not inside one, so the wait is at

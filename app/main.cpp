@@ -107,6 +107,7 @@ int main(int argc, char** argv) {
   if (o.file.empty()) vo.builtInDemo = file;
   vo.validation = app::validationRequested();
   vo.look = o;
+  vo.load = app::loadOptions(o);
   std::string error;
   std::unique_ptr<scene::EnvironmentImage> environment;
   if (!app::loadEnvironment(o, environment, &error)) {

@@ -45,8 +45,9 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   s.timeline.reset(s.document->animations->clips(), std::move(enabled));
   s.panels = options.settings.panels;
   s.showUi = options.settings.showUi;
-  v->files_ = std::make_unique<Files>(options.settingsFile, options.settings,
-                                      options.reloadStableSeconds, options.reloadBrokenSeconds);
+  v->files_ =
+      std::make_unique<Files>(options.settingsFile, options.settings, options.reloadStableSeconds,
+                              options.reloadBrokenSeconds, options.load);
   v->files_->watch(*s.document, /*addToRecent=*/s.document->path != options.builtInDemo);
 
   glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);

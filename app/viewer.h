@@ -44,6 +44,8 @@ struct ViewerOptions {
   // recent file of the user's, and its screenshots go to the pictures folder, never into the
   // installation or source tree beside it. "" otherwise.
   std::string builtInDemo;
+  // What every load of the window may do (--max-memory, --allow-outside-folder).
+  scene::LoadOptions load;
   // Hot reload's policy (file_watch.h).
   double reloadStableSeconds = 0.3, reloadBrokenSeconds = 1.0;
 };

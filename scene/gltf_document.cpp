@@ -114,16 +114,20 @@ std::string loadResources(const Json& root, const std::string& baseDir, bool glb
 
 }  // namespace
 
-std::string readGltfDocument(const std::string& path, GltfDocument& out) {
+std::string readGltfDocument(const std::string& path, GltfDocument& out,
+                             const LoadOptions& options) {
   std::vector<uint8_t> bytes;
   // tinygltf takes 32-bit lengths; GLB declares a 32-bit length anyway (§4.4.2).
   if (std::string err = readRegularFile(path, bytes, UINT_MAX); !err.empty()) return err;
-  return parseGltfDocument(bytes, std::filesystem::path(path).parent_path().string(), out);
+  return parseGltfDocument(bytes, std::filesystem::path(path).parent_path().string(), out, options);
 }
 
 std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string& baseDir,
-                              GltfDocument& out) {
+                              GltfDocument& out, const LoadOptions& options) {
   out = GltfDocument{};
+  out.options = options;
+  if (options.maxMemoryBytes != 0)
+    out.budget = std::make_shared<MemoryBudget>(options.maxMemoryBytes);
   // tinygltf takes 32-bit lengths; GLB declares a 32-bit length anyway (§4.4.2).
   if (bytes.size() > UINT_MAX) return "file is larger than 4 GiB (not supported)";
   const bool glb = isGlb(bytes);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -10,6 +11,8 @@
 #include <tiny_gltf.h>
 
 #include "json_util.h"
+#include "loader.h"
+#include "memory_budget.h"
 
 namespace vitrine::scene {
 
@@ -24,6 +27,10 @@ struct GltfDocument {
   // empty when they could not be read (a warning says why). Decoding is ours.
   tinygltf::Model model;
   std::vector<std::string> warnings;  // "<pointer>: <what>"
+  // What this load may allocate from the file's say-so (memory_budget.h): every reader of the
+  // document reserves from it before allocating. Shared, so a document stays movable.
+  std::shared_ptr<MemoryBudget> budget = std::make_shared<MemoryBudget>();
+  LoadOptions options;
 };
 
 // Reads a .gltf or .glb file (told apart by the GLB magic, not the file extension), validates
@@ -31,11 +38,13 @@ struct GltfDocument {
 // Returns "" on success, else the error without the file name: "cannot open file: No such file
 // or directory", "truncated GLB: header declares 1234 bytes, file has 1000", "invalid JSON:
 // <parser message with its position>", "<JSON pointer>: <what>".
-[[nodiscard]] std::string readGltfDocument(const std::string& path, GltfDocument& out);
+[[nodiscard]] std::string readGltfDocument(const std::string& path, GltfDocument& out,
+                                           const LoadOptions& options = {});
 
 // The same for file contents already in memory; relative URIs resolve against baseDir
 // ("" = the working directory).
 [[nodiscard]] std::string parseGltfDocument(std::span<const uint8_t> bytes,
-                                            const std::string& baseDir, GltfDocument& out);
+                                            const std::string& baseDir, GltfDocument& out,
+                                            const LoadOptions& options = {});
 
 }  // namespace vitrine::scene

@@ -51,14 +51,15 @@ void releaseCopiedResources(GltfDocument& doc) {
 }
 
 std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
-                     std::vector<std::string>& warnings, const LoadProgress& progress) {
+                     std::vector<std::string>& warnings, const LoadProgress& progress,
+                     const LoadOptions& options) {
   auto stage = [&](float fraction, const char* name) {
     if (progress) progress(fraction, name);
   };
   // Shares measured roughly on the sample models: reading and validating (buffers included)
   // and building the geometry dominate, then decoding images.
   stage(0.0f, "Reading file");
-  if (std::string err = readGltfDocument(path, doc); !err.empty()) return err;
+  if (std::string err = readGltfDocument(path, doc, options); !err.empty()) return err;
   stage(0.4f, "Building geometry");
   warnings = std::move(doc.warnings);
   doc.warnings.clear();
@@ -86,7 +87,8 @@ std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
 
 }  // namespace
 
-LoadResult loadScene(const std::string& path, const LoadProgress& progress) {
+LoadResult loadScene(const std::string& path, const LoadProgress& progress,
+                     const LoadOptions& options) {
   LoadResult result;
   auto scene = std::make_unique<Scene>();
   scene->path = path;
@@ -95,7 +97,7 @@ LoadResult loadScene(const std::string& path, const LoadProgress& progress) {
   // escape to the caller.
   try {
     auto doc = std::make_shared<GltfDocument>();
-    error = loadInto(path, *scene, *doc, result.warnings, progress);
+    error = loadInto(path, *scene, *doc, result.warnings, progress, options);
     if (error.empty()) result.document = std::move(doc);
   } catch (const std::bad_alloc&) {
     error = "out of memory";

@@ -1,6 +1,7 @@
 // Loading a glTF 2.0 asset (.gltf with external or data-URI resources, or .glb).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -29,10 +30,21 @@ struct LoadResult {
 // a rough share of the work done before it, `stage` a short name ("Reading file").
 using LoadProgress = std::function<void(float fraction, const char* stage)>;
 
+// What a load may do beyond the asset's own say-so (issue 14).
+struct LoadOptions {
+  // The memory budget of the load (memory_budget.h); 0 = defaultMemoryBudget().
+  uint64_t maxMemoryBytes = 0;
+  // Lifts the folder rule of the URI confinement: by default only data: URIs and relative
+  // paths that resolve inside the asset's folder are read (--allow-outside-folder; trusted
+  // work only, never the thumbnailer).
+  bool allowOutsideFolder = false;
+};
+
 // Loads and validates the whole asset. Never throws and never aborts on bad content:
 // every index is range-checked and every accessor is checked against its buffer before
 // any memory is allocated for it. `progress`, when set, is called at each stage.
-[[nodiscard]] LoadResult loadScene(const std::string& path, const LoadProgress& progress = {});
+[[nodiscard]] LoadResult loadScene(const std::string& path, const LoadProgress& progress = {},
+                                   const LoadOptions& options = {});
 
 // The files an asset reads besides itself: the external buffers and images of `doc` (data URIs
 // and GLB-embedded resources are not files), their URIs percent-decoded (§3.3.3) and resolved

@@ -117,3 +117,24 @@ TEST(Cli, AnimationOptions) {
 
 }  // namespace
 }  // namespace vitrine::app
+
+namespace vitrine::app {
+namespace {
+
+TEST(Cli, LoadOptionsReachEveryMode) {
+  const CliResult r =
+      parseCommandLine({"a.gltf", "--check", "--max-memory", "512M", "--allow-outside-folder"});
+  ASSERT_EQ(r.error, "");
+  const scene::LoadOptions load = loadOptions(r.options);
+  EXPECT_EQ(load.maxMemoryBytes, uint64_t(512) << 20);
+  EXPECT_TRUE(load.allowOutsideFolder);
+  const scene::LoadOptions defaults = loadOptions(parseCommandLine({"a.gltf"}).options);
+  EXPECT_EQ(defaults.maxMemoryBytes, 0u);
+  EXPECT_FALSE(defaults.allowOutsideFolder);
+  EXPECT_EQ(parseCommandLine({"a.gltf", "--max-memory", "lots"}).error,
+            "--max-memory lots: expected a size in bytes, or with K, M or G (512M)");
+  EXPECT_EQ(parseCommandLine({"a.gltf", "--max-memory"}).error, "--max-memory needs a value");
+}
+
+}  // namespace
+}  // namespace vitrine::app
