@@ -25,7 +25,13 @@ Buffer createBuffer(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags us
   auto alloc = vkStruct<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
   alloc.allocationSize = req.size;
   alloc.memoryTypeIndex = findMemoryType(ctx, req.memoryTypeBits, required, preferred);
-  VK_CHECK(vkAllocateMemory(ctx.device, &alloc, nullptr, &b.memory));
+  try {
+    VK_CHECK(injectedFault(ctx, FaultPoint::Allocate));
+    VK_CHECK(vkAllocateMemory(ctx.device, &alloc, nullptr, &b.memory));
+  } catch (...) {
+    vkDestroyBuffer(ctx.device, b.buffer, nullptr);
+    throw;
+  }
   VK_CHECK(vkBindBufferMemory(ctx.device, b.buffer, b.memory, 0));
   if (required & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)
     VK_CHECK(vkMapMemory(ctx.device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped));
@@ -76,7 +82,13 @@ Image createImage(const Context& ctx, const ImageDesc& desc) {
   alloc.memoryTypeIndex =
       findMemoryType(ctx, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
                      transient ? VK_MEMORY_PROPERTY_LAZILY_ALLOCATED_BIT : 0);
-  VK_CHECK(vkAllocateMemory(ctx.device, &alloc, nullptr, &img.memory));
+  try {
+    VK_CHECK(injectedFault(ctx, FaultPoint::Allocate));
+    VK_CHECK(vkAllocateMemory(ctx.device, &alloc, nullptr, &img.memory));
+  } catch (...) {
+    vkDestroyImage(ctx.device, img.image, nullptr);
+    throw;
+  }
   VK_CHECK(vkBindImageMemory(ctx.device, img.image, img.memory, 0));
   const bool cube = (desc.flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && desc.layers == 6;
   const VkImageViewType type = cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D;
