@@ -117,6 +117,11 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
   return r;
 }
 
+int gpuFailure(const renderer::Renderer& renderer) {
+  std::fprintf(stderr, "vitrine: the GPU failed: %s\n", renderer.lastError().c_str());
+  return kExitDeviceFailure;
+}
+
 int validationStatus(const renderer::Renderer& renderer) {
   if (const uint32_t n = renderer.validationMessageCount()) {
     std::fprintf(stderr, "vitrine: %u validation message(s)\n", n);

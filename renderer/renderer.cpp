@@ -205,7 +205,19 @@ class RendererImpl final : public Renderer {
     createEnvironmentGpu(ctx_, pipelines_.layouts, image, cacheDirectory_, environment_);
   }
 
-  Pixels renderOffscreen(const View& unsafeView, uint32_t width, uint32_t height) override {
+  // A failure (device lost, out of memory) returns empty Pixels with lastError() set; nothing
+  // is rendered after it.
+  Pixels renderOffscreen(const View& view, uint32_t width, uint32_t height) override {
+    if (!lastError_.empty()) return Pixels{};
+    try {
+      return renderOffscreenOrThrow(view, width, height);
+    } catch (const VulkanError& e) {
+      lastError_ = e.what();
+      return Pixels{};
+    }
+  }
+
+  Pixels renderOffscreenOrThrow(const View& unsafeView, uint32_t width, uint32_t height) {
     bool cameraFinite = true;
     const View view = sanitizedView(unsafeView, &cameraFinite);
     Pixels pixels;
@@ -325,8 +337,8 @@ class RendererImpl final : public Renderer {
     ++presents_;
     if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR) {
       swapchainStale_ = true;
-    } else {
-      VK_CHECK(presented);
+    } else if (presented != VK_SUCCESS) {
+      vkCheckFailed(presented, "vkQueuePresentKHR", __FILE__, __LINE__);
     }
     return FrameStatus::Presented;
   }
@@ -409,8 +421,9 @@ class RendererImpl final : public Renderer {
     info.pCommandBufferInfos = &cmdInfo;
     info.signalSemaphoreInfoCount = signal ? 1 : 0;
     info.pSignalSemaphoreInfos = &signalInfo;
-    VK_CHECK(injectedFault(ctx_, FaultPoint::Submit));
-    VK_CHECK(vkQueueSubmit2(ctx_.queue, 1, &info, slot.fence));
+    VkResult submitted = injectedFault(ctx_, FaultPoint::Submit);
+    if (submitted == VK_SUCCESS) submitted = vkQueueSubmit2(ctx_.queue, 1, &info, slot.fence);
+    if (submitted != VK_SUCCESS) vkCheckFailed(submitted, "vkQueueSubmit2", __FILE__, __LINE__);
   }
 
   // `image` (colour just written, in `layout`) -> `buffer`, made visible to the host. The image

@@ -188,7 +188,8 @@ class Renderer {
   virtual void setEnvironment(const scene::EnvironmentImage* image) = 0;
 
   // Renders one frame into an offscreen colour+depth target and reads it back. width and
-  // height must be from 1 to maxImageSize().
+  // height must be from 1 to maxImageSize(). Empty Pixels, lastError() set, when the device
+  // was lost or ran out of memory (then and ever after).
   [[nodiscard]] virtual Pixels renderOffscreen(const View& view, uint32_t width,
                                                uint32_t height) = 0;
 
@@ -216,7 +217,8 @@ class Renderer {
   virtual uint32_t maxImageSize() const = 0;
   // Errors and warnings the validation layer reported since creation.
   virtual uint32_t validationMessageCount() const = 0;
-  // After FrameStatus::Failed: the Vulkan call and result that failed ("" before).
+  // After FrameStatus::Failed or an empty renderOffscreen: the Vulkan call and result that
+  // failed ("" before).
   virtual std::string lastError() const = 0;
 };
 

@@ -7,6 +7,15 @@
 #include "vk_struct.h"
 
 namespace vitrine::renderer {
+namespace {
+
+// vkAllocateMemory, or the fault a test injects in its place (Options::injectFault).
+VkResult allocate(const Context& ctx, const VkMemoryAllocateInfo& info, VkDeviceMemory* memory) {
+  const VkResult injected = injectedFault(ctx, FaultPoint::Allocate);
+  return injected != VK_SUCCESS ? injected : vkAllocateMemory(ctx.device, &info, nullptr, memory);
+}
+
+}  // namespace
 
 Buffer createBuffer(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage,
                     VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred) {
@@ -26,8 +35,7 @@ Buffer createBuffer(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags us
   alloc.allocationSize = req.size;
   alloc.memoryTypeIndex = findMemoryType(ctx, req.memoryTypeBits, required, preferred);
   try {
-    VK_CHECK(injectedFault(ctx, FaultPoint::Allocate));
-    VK_CHECK(vkAllocateMemory(ctx.device, &alloc, nullptr, &b.memory));
+    VK_CHECK(allocate(ctx, alloc, &b.memory));
   } catch (...) {
     vkDestroyBuffer(ctx.device, b.buffer, nullptr);
     throw;
@@ -83,8 +91,7 @@ Image createImage(const Context& ctx, const ImageDesc& desc) {
       findMemoryType(ctx, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
                      transient ? VK_MEMORY_PROPERTY_LAZILY_ALLOCATED_BIT : 0);
   try {
-    VK_CHECK(injectedFault(ctx, FaultPoint::Allocate));
-    VK_CHECK(vkAllocateMemory(ctx.device, &alloc, nullptr, &img.memory));
+    VK_CHECK(allocate(ctx, alloc, &img.memory));
   } catch (...) {
     vkDestroyImage(ctx.device, img.image, nullptr);
     throw;
