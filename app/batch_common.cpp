@@ -102,11 +102,24 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
     return nullptr;
   }
   r->setEnvironment(environment.get());  // processed now: the source image can go
-  r->setScene(scene, scene.activeScene);
+  const renderer::SceneResult shown = r->setScene(scene, scene.activeScene);
+  for (const std::string& warning : shown.warnings)
+    std::fprintf(stderr, "vitrine: %s: warning: %s\n", options.file.c_str(), warning.c_str());
+  if (!shown.shown) {
+    std::fprintf(stderr, "vitrine: %s: %s cannot show it: %s\n", options.file.c_str(),
+                 r->deviceName().c_str(), shown.error.c_str());
+    *exitCode = kExitDeviceFailure;
+    return nullptr;
+  }
   if (options.variant)
     r->setMaterialVariant(scene, scene::findMaterialVariant(scene, *options.variant));
   r->updateTransforms(scene);
   return r;
+}
+
+int gpuFailure(const renderer::Renderer& renderer) {
+  std::fprintf(stderr, "vitrine: the GPU failed: %s\n", renderer.lastError().c_str());
+  return kExitDeviceFailure;
 }
 
 int validationStatus(const renderer::Renderer& renderer) {

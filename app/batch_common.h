@@ -45,6 +45,10 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
                                                         const scene::Scene& scene, uint32_t width,
                                                         uint32_t height, int* exitCode);
 
+// After an empty renderOffscreen (device lost, out of memory): prints "vitrine: the GPU failed:
+// <Renderer::lastError>" and returns kExitDeviceFailure.
+int gpuFailure(const renderer::Renderer& renderer);
+
 // The exit status a run ends with: kExitOk, or kExitValidation after printing
 // "vitrine: N validation message(s)" when the validation layer reported anything.
 int validationStatus(const renderer::Renderer& renderer);

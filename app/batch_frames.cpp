@@ -180,6 +180,7 @@ int runFrames(const CliOptions& options) {
     }
     if (view) {
       const renderer::Pixels pixels = r->renderOffscreen(*view, options.width, options.height);
+      if (pixels.rgba.empty()) return gpuFailure(*r);
       const std::string path = (std::filesystem::path(*options.outDir) / frameFileName(i)).string();
       if (writePngAtomically(path, pixels, &error)) {
         if (progress) drawProgress(i + 1, times.size());

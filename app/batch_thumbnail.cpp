@@ -44,6 +44,7 @@ int runThumbnail(const CliOptions& options) {
   auto r = createBatchRenderer(options, *doc.scene, size, size, &status);
   if (!r) return status;
   renderer::Pixels pixels = r->renderOffscreen(view, size, size);
+  if (pixels.rgba.empty()) return gpuFailure(*r);
   unpremultiplyAlpha(pixels);
   if (const int s = validationStatus(*r); s != kExitOk) return s;
   std::string error;

@@ -65,6 +65,7 @@ int renderToPng(const scene::Scene& scene, const CliOptions& options) {
   auto r = createBatchRenderer(options, scene, options.width, options.height, &status);
   if (!r) return status;
   const renderer::Pixels pixels = r->renderOffscreen(view, options.width, options.height);
+  if (pixels.rgba.empty()) return gpuFailure(*r);
   std::string error;
   if (!writePngAtomically(*options.renderOut, pixels, &error)) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());

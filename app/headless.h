@@ -14,6 +14,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 2;    // the file or the arguments are wrong
 inline constexpr int kExitNoDevice = 4;    // no usable Vulkan device, or no display
 inline constexpr int kExitValidation = 3;  // validation layer reported messages
+// The GPU failed mid-run (device lost, out of memory in a frame) or cannot hold the scene.
+inline constexpr int kExitDeviceFailure = 5;
 
 // True when VITRINE_VALIDATION=1 is set or this is a debug build.
 bool validationRequested();

@@ -126,5 +126,6 @@ int main(int argc, char** argv) {
     return app::kExitNoDevice;
   }
   viewer->run(o.quitAfterSeconds);
+  if (!viewer->failure().empty()) return app::kExitDeviceFailure;
   return app::validationStatus(viewer->renderer());
 }

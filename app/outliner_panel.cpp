@@ -22,8 +22,15 @@ void sceneChooser(Session& s, renderer::Renderer& renderer) {
     ImGui::PushID(i);
     if (ImGui::Selectable(sceneLabel(scene, i).c_str(), i == scene.activeScene) &&
         i != scene.activeScene) {
+      const int before = scene.activeScene;
       scene.activeScene = i;
-      renderer.setScene(scene, i);
+      const renderer::SceneResult shown = renderer.setScene(scene, i);
+      if (!shown.shown) {  // the device cannot hold it: the scene shown stays
+        scene.activeScene = before;
+        s.fileError = "scene " + std::to_string(i) + ": " + shown.error;
+        ImGui::PopID();
+        break;
+      }
       if (s.materialVariant >= 0) renderer.setMaterialVariant(scene, s.materialVariant);
       s.selectedNode.reset();
       s.frameRequest = FrameRequest{};  // the whole (new) scene

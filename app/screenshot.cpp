@@ -76,6 +76,10 @@ ScreenshotResult takeScreenshot(renderer::Renderer& renderer, const renderer::Vi
     return r;
   }
   const renderer::Pixels pixels = renderer.renderOffscreen(view, width, height);
+  if (pixels.rgba.empty()) {
+    r.message = "Screenshot not saved: the GPU failed: " + renderer.lastError();
+    return r;
+  }
   std::string error;
   if (!writePng(path, pixels, &error)) {
     r.message = "Screenshot not saved: " + error;

@@ -116,7 +116,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   // not kept for the session.
   s.hasEnvironment = options.environment != nullptr;
   v->options_.environment.reset();
-  v->renderer_->setScene(*s.document->scene, s.document->scene->activeScene);
+  v->showScene(*s.document->scene, s.document->path);
   v->setMaterialVariant(options.materialVariant);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_, s.uiScale);
   v->timelinePanel_ = std::make_unique<TimelinePanel>();
@@ -256,8 +256,9 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
   const int oldScene = s.document->scene->activeScene;
   if (keepView && oldScene >= 0 && size_t(oldScene) < document->scene->scenes.size())
     document->scene->activeScene = oldScene;
-  // setScene waits for the frames in flight before freeing the old scene's buffers.
-  renderer_->setScene(*document->scene, document->scene->activeScene);
+  // setScene waits for the frames in flight before freeing the old scene's buffers; a scene
+  // the device cannot hold leaves the current document on screen (the error panel says why).
+  if (!showScene(*document->scene, document->path)) return;
   s.document = std::move(document);
   s.dirty.clear();  // ranges of the old scene's slots
   const std::vector<std::string>& variants = s.document->scene->variants;
@@ -291,6 +292,19 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
   glfwSetWindowTitle(window_, title.c_str());
 }
 
+bool Viewer::showScene(const scene::Scene& scene, const std::string& path) {
+  const renderer::SceneResult r = renderer_->setScene(scene, scene.activeScene);
+  for (const std::string& warning : r.warnings)
+    std::fprintf(stderr, "vitrine: %s: warning: %s\n", path.c_str(), warning.c_str());
+  if (!r.shown) {
+    session_.fileError = path + ": " + renderer_->deviceName() + " cannot show it: " + r.error;
+    std::fprintf(stderr, "vitrine: %s\n", session_.fileError.c_str());
+    return false;
+  }
+  if (!r.warnings.empty()) session_.status = "Warning: " + r.warnings.front();
+  return true;
+}
+
 void Viewer::setMaterialVariant(int variant) {
   const scene::Scene& scene = *session_.document->scene;
   if (variant < 0 || size_t(variant) >= scene.variants.size()) variant = -1;
@@ -302,8 +316,11 @@ void Viewer::updateFiles() {
   auto done = files_->update(glfwGetTime(), session_);
   if (!done) return;
   const bool reload = done->purpose == LoaderThread::Purpose::Reload;
+  const Document* before = session_.document.get();
+  session_.status.clear();  // showScene's first warning, if any, takes the status line
   replaceDocument(std::move(done->result.document), reload);
-  session_.status = (reload ? "Reloaded " : "Opened ") + done->path;
+  if (session_.document.get() == before) return;  // refused: fileError says why
+  if (session_.status.empty()) session_.status = (reload ? "Reloaded " : "Opened ") + done->path;
 }
 
 renderer::View Viewer::currentView(float a) const {
@@ -523,6 +540,11 @@ bool Viewer::runFrame() {
         overlay_->record(cmd);
         recorded = glfwGetTime();  // the last thing recorded before the renderer submits
       });
+  if (status == renderer::FrameStatus::Failed) {
+    failure_ = renderer_->lastError();
+    std::fprintf(stderr, "vitrine: the GPU failed, closing the window: %s\n", failure_.c_str());
+    return false;
+  }
   if (status == renderer::FrameStatus::Presented) {
     ++framesPresented_;
     cpuMs_.add((recorded - now) * 1000.0, now);

@@ -108,6 +108,14 @@ class Viewer {
   GLFWwindow* window() const { return window_; }
   renderer::Renderer& renderer() { return *renderer_; }
   uint64_t framesPresented() const { return framesPresented_; }
+  // Why the window stopped drawing ("" while it draws): the device was lost or ran out of
+  // memory in a frame (Renderer::lastError). run() then returns and the app exits with
+  // kExitDeviceFailure.
+  const std::string& failure() const { return failure_; }
+  // Shows `scene` (of session().document) through Renderer::setScene: its warnings printed and
+  // the first in the status line; a refusal put in the error panel (Session::fileError), the
+  // previous scene staying on screen. False when refused.
+  bool showScene(const scene::Scene& scene, const std::string& path);
 
  private:
   Viewer() = default;
@@ -125,6 +133,7 @@ class Viewer {
   void buildFileUi();
   void animate(double wallSeconds);
 
+  std::string failure_;
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<renderer::Renderer> renderer_;
   std::unique_ptr<Overlay> overlay_;

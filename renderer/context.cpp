@@ -1,5 +1,6 @@
 #include "context.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -223,6 +224,28 @@ bool pickPhysicalDevice(Context& ctx, std::string* error) {
   return true;
 }
 
+// The limits setScene checks, lowered by Options::adjustLimits (tests) when given.
+void readDeviceLimits(Context& ctx, const Options& options) {
+  auto m3 = vkStruct<VkPhysicalDeviceMaintenance3Properties>(
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES);
+  auto props =
+      vkStruct<VkPhysicalDeviceProperties2>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2);
+  props.pNext = &m3;
+  vkGetPhysicalDeviceProperties2(ctx.physicalDevice, &props);
+  DeviceLimits limits;
+  limits.limits = ctx.properties.limits;
+  limits.maxMemoryAllocationSize = m3.maxMemoryAllocationSize;
+  for (uint32_t i = 0; i < ctx.memory.memoryHeapCount; ++i) {
+    const VkMemoryHeap& heap = ctx.memory.memoryHeaps[i];
+    if (heap.flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+      limits.deviceLocalHeapSize = std::max(limits.deviceLocalHeapSize, heap.size);
+  }
+  if (options.adjustLimits) options.adjustLimits(limits);
+  ctx.properties.limits = limits.limits;
+  ctx.maxAllocationSize = limits.maxMemoryAllocationSize;
+  ctx.deviceLocalHeap = limits.deviceLocalHeapSize;
+}
+
 VkSampleCountFlagBits chooseSamples(const Context& ctx, uint32_t requested) {
   const VkSampleCountFlags supported = ctx.properties.limits.framebufferColorSampleCounts &
                                        ctx.properties.limits.framebufferDepthSampleCounts;
@@ -289,6 +312,8 @@ bool createContext(const Options& options, Context& ctx, std::string* error) {
     }
   }
   if (!pickPhysicalDevice(ctx, error)) return false;
+  readDeviceLimits(ctx, options);
+  ctx.injectFault = options.injectFault;
   ctx.samples = chooseSamples(ctx, options.msaaSamples);
   ctx.depthFormat = chooseDepthFormat(ctx);
   createDevice(ctx);

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include <volk.h>
@@ -19,6 +20,12 @@ struct Context {
   VkPhysicalDevice physicalDevice = VK_NULL_HANDLE;
   VkPhysicalDeviceProperties properties{};
   VkPhysicalDeviceMemoryProperties memory{};
+  // maxMemoryAllocationSize and the largest device-local heap; properties.limits with them,
+  // after Options::adjustLimits.
+  VkDeviceSize maxAllocationSize = 0;
+  VkDeviceSize deviceLocalHeap = 0;
+  // Options::injectFault (tests); empty: no fault.
+  std::function<VkResult(FaultPoint)> injectFault;
   VkDevice device = VK_NULL_HANDLE;
   uint32_t queueFamily = 0;  // graphics, and present when there is a surface
   VkQueue queue = VK_NULL_HANDLE;
@@ -41,6 +48,11 @@ void destroyContext(Context& ctx);
 
 // Index of a memory type in typeBits with the required properties (preferring those that
 // also have `preferred`); aborts when there is none.
+// Options::injectFault's answer at `point`, VK_SUCCESS without a hook.
+inline VkResult injectedFault(const Context& ctx, FaultPoint point) {
+  return ctx.injectFault ? ctx.injectFault(point) : VK_SUCCESS;
+}
+
 uint32_t findMemoryType(const Context& ctx, uint32_t typeBits, VkMemoryPropertyFlags required,
                         VkMemoryPropertyFlags preferred = 0);
 

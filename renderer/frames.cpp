@@ -55,6 +55,37 @@ int tonemapOperator(Tonemap tonemap) {
   return gpu::kTonemapNeutral;
 }
 
+bool finiteMatrix(const glm::mat4& m) {
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r)
+      if (!std::isfinite(m[c][r])) return false;
+  return true;
+}
+
+View sanitizedView(const View& view, bool* cameraFinite) {
+  const View defaults;
+  View v = view;
+  const glm::vec3& e = view.eye;
+  bool finite = finiteMatrix(view.view) && finiteMatrix(view.projection) && std::isfinite(e.x) &&
+                std::isfinite(e.y) && std::isfinite(e.z);
+  if (finite) finite = finiteMatrix(glm::inverse(vulkanProjection(view.projection) * view.view));
+  if (!finite) {
+    v.view = defaults.view;
+    v.projection = defaults.projection;
+    v.eye = defaults.eye;
+  }
+  const glm::vec4& c = view.clearColor;
+  if (!std::isfinite(c.x) || !std::isfinite(c.y) || !std::isfinite(c.z) || !std::isfinite(c.w))
+    v.clearColor = defaults.clearColor;
+  if (!std::isfinite(view.exposure)) v.exposure = defaults.exposure;
+  if (!std::isfinite(view.environmentIntensity))
+    v.environmentIntensity = defaults.environmentIntensity;
+  if (!std::isfinite(view.environmentRotation))
+    v.environmentRotation = defaults.environmentRotation;
+  if (cameraFinite) *cameraFinite = finite;
+  return v;
+}
+
 gpu::FrameData frameData(const View& view, uint32_t lightCount, float environmentMaxLod) {
   gpu::FrameData d{};
   d.view = view.view;

@@ -34,6 +34,14 @@ void waitFrameSlot(const Context& ctx, const FrameSlot& slot);
 // depth 0..1: proj = C * P with C flipping y and mapping z' = 0.5 z + 0.5 w. Works for
 // infinite perspective projections too (depth tends to 1 at infinity).
 glm::mat4 vulkanProjection(const glm::mat4& openGlProjection);
+// Whether every element is finite (no NaN, no infinity).
+bool finiteMatrix(const glm::mat4& m);
+// `view` as the GPU may see it. A camera (view, projection, eye) with an element that is not
+// finite, or whose view-projection has no finite inverse, is replaced by View's defaults and
+// *cameraFinite set false (the frame then draws the background only: nothing of the scene, and
+// no NaN reaches a sort key or a buffer); non-finite exposure, environment intensity or
+// rotation and clear colour take View's defaults.
+View sanitizedView(const View& view, bool* cameraFinite);
 // The FrameData of `view` with `lightCount` LightData entries; environmentMaxLod < 0 when
 // there is no image-based light.
 gpu::FrameData frameData(const View& view, uint32_t lightCount, float environmentMaxLod);

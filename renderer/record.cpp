@@ -1,6 +1,7 @@
 #include "record.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "transmission.h"
 #include "vk_struct.h"
@@ -97,7 +98,10 @@ DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nod
     const glm::mat4& world = d.node < nodes.size() ? nodes[d.node].world : glm::mat4(1.0f);
     const glm::vec3 center = glm::vec3(world * glm::vec4(d.center, 1.0f));
     const glm::vec3 toEye = center - eye;
-    blended.emplace_back(glm::dot(toEye, toEye), i);
+    // A NaN key would break the sort's strict weak ordering (undefined behaviour); nodeData()
+    // and sanitizedView() keep NaN out, and this keeps an overflow to infinity ordered too.
+    const float key = glm::dot(toEye, toEye);
+    blended.emplace_back(std::isnan(key) ? 0.0f : key, i);
   }
   out.opaque = out.draws.size();
   out.draws.insert(out.draws.end(), transmitting.begin(), transmitting.end());

@@ -72,7 +72,9 @@ class RendererImpl final : public Renderer {
 
   ~RendererImpl() override {
     if (ctx_.device) {
-      VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+      // Unchecked: after a lost device this fails, and the objects still go.
+      vkDeviceWaitIdle(ctx_.device);
+      destroyRetired(/*all=*/true);
       uploads_.destroy(ctx_);
       destroySceneGpu(ctx_, scene_);
       destroyEnvironmentGpu(ctx_, environment_);
@@ -89,13 +91,36 @@ class RendererImpl final : public Renderer {
     destroyContext(ctx_);
   }
 
-  void setScene(const scene::Scene& scene, int sceneIndex) override {
-    VK_CHECK(vkDeviceWaitIdle(ctx_.device));
-    uploads_.clearDestinations();
-    destroySceneGpu(ctx_, scene_);
+  SceneResult setScene(const scene::Scene& scene, int sceneIndex) override {
+    SceneResult result;
+    if (!lastError_.empty()) {
+      result.shown = false;
+      result.error = "the renderer stopped after an earlier error: " + lastError_;
+      return result;
+    }
+    // The new scene is created beside the one shown, which stays when the new one is refused
+    // or runs out of memory.
+    SceneGpu next;
     std::array<VkBuffer, kFramesInFlight> frameData;
     for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
-    createSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, scene_);
+    try {
+      if (!createSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, next, result)) {
+        destroySceneGpu(ctx_, next);
+        return result;
+      }
+      VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+    } catch (const VulkanError& e) {
+      vkDeviceWaitIdle(ctx_.device);  // unchecked: the upload may have been submitted
+      destroySceneGpu(ctx_, next);
+      result.shown = false;
+      result.warnings.clear();
+      result.error = std::string("the scene could not be uploaded: ") + e.what();
+      if (e.result() == VK_ERROR_DEVICE_LOST) lastError_ = e.what();
+      return result;
+    }
+    uploads_.clearDestinations();
+    destroySceneGpu(ctx_, scene_);
+    scene_ = std::move(next);
     hasScene_ = true;
     ++sceneUploads_;
     // Both shader stages: which stage reads which array is the shaders' business.
@@ -128,6 +153,7 @@ class RendererImpl final : public Renderer {
     d.mirror = scene_.joints.matrices().data();
     d.size = uint32_t(scene_.joints.count() * sizeof(glm::mat4));
     jointUploads_ = uploads_.addDestination(d);
+    return result;
   }
 
   void setMaterialVariant(const scene::Scene& scene, int variant) override {
@@ -179,9 +205,23 @@ class RendererImpl final : public Renderer {
     createEnvironmentGpu(ctx_, pipelines_.layouts, image, cacheDirectory_, environment_);
   }
 
+  // A failure (device lost, out of memory) returns empty Pixels with lastError() set; nothing
+  // is rendered after it.
   Pixels renderOffscreen(const View& view, uint32_t width, uint32_t height) override {
+    if (!lastError_.empty()) return Pixels{};
+    try {
+      return renderOffscreenOrThrow(view, width, height);
+    } catch (const VulkanError& e) {
+      lastError_ = e.what();
+      return Pixels{};
+    }
+  }
+
+  Pixels renderOffscreenOrThrow(const View& unsafeView, uint32_t width, uint32_t height) {
+    bool cameraFinite = true;
+    const View view = sanitizedView(unsafeView, &cameraFinite);
     Pixels pixels;
-    if (width == 0 || height == 0) return pixels;
+    if (width == 0 || height == 0 || !lastError_.empty()) return pixels;
     const VkExtent2D extent{width, height};
     if (offscreen_.attachments.extent.width != width ||
         offscreen_.attachments.extent.height != height) {
@@ -198,9 +238,9 @@ class RendererImpl final : public Renderer {
     target.image = offscreen_.resolved.image;
     target.view = offscreen_.resolved.view;
     target.previousUser = ImageUser::Copy;  // the previous readback
-    drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_,
-                             scene_.nodeData, environment_.set, view, offscreen_.attachments,
-                             target, backgroundFor(view));
+    drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ && cameraFinite ? &scene_ : nullptr,
+                             slotIndex_, scene_.nodeData, environment_.set, view,
+                             offscreen_.attachments, target, backgroundFor(view));
     recordReadback(cmd, extent);
     gpuTimer_.end(cmd, slotIndex_);
     VK_CHECK(vkEndCommandBuffer(cmd));
@@ -217,8 +257,25 @@ class RendererImpl final : public Renderer {
 
   FrameStatus drawFrame(const View& view, uint32_t framebufferWidth, uint32_t framebufferHeight,
                         const OverlayFn& overlay) override {
+    if (!lastError_.empty()) return FrameStatus::Failed;
+    try {
+      return drawFrameOrThrow(view, framebufferWidth, framebufferHeight, overlay);
+    } catch (const VulkanError& e) {
+      // Device lost or out of memory in the frame: reported, and nothing more is drawn (the
+      // frame's objects may be in any state). The caller closes the window.
+      lastError_ = e.what();
+      return FrameStatus::Failed;
+    }
+  }
+
+  std::string lastError() const override { return lastError_; }
+
+  FrameStatus drawFrameOrThrow(const View& unsafeView, uint32_t framebufferWidth,
+                               uint32_t framebufferHeight, const OverlayFn& overlay) {
     if (!ctx_.surface || framebufferWidth == 0 || framebufferHeight == 0)
       return FrameStatus::Skipped;
+    bool cameraFinite = true;
+    const View view = sanitizedView(unsafeView, &cameraFinite);
     const VkExtent2D wanted{framebufferWidth, framebufferHeight};
     if (!swapchain_.swapchain || swapchainStale_ || swapchain_.requested.width != wanted.width ||
         swapchain_.requested.height != wanted.height) {
@@ -241,6 +298,7 @@ class RendererImpl final : public Renderer {
       VK_CHECK(acquired);
     }
     beginSlot(view);
+    destroyRetired(/*all=*/false);
 
     const VkCommandBuffer cmd = slot.cmd;
     beginCommands(cmd);
@@ -250,9 +308,9 @@ class RendererImpl final : public Renderer {
     target.image = swapchain_.images[imageIndex];
     target.view = swapchain_.views[imageIndex];
     target.previousUser = ImageUser::Present;  // the acquire wait
-    drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ ? &scene_ : nullptr, slotIndex_,
-                             scene_.nodeData, environment_.set, view, swapchain_.attachments,
-                             target, backgroundFor(view));
+    drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ && cameraFinite ? &scene_ : nullptr,
+                             slotIndex_, scene_.nodeData, environment_.set, view,
+                             swapchain_.attachments, target, backgroundFor(view));
     auto pass = vkStruct<VkRenderPassBeginInfo>(VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO);
     pass.renderPass = overlayPass_;
     pass.framebuffer = swapchain_.framebuffers[imageIndex];
@@ -274,11 +332,13 @@ class RendererImpl final : public Renderer {
     present.swapchainCount = 1;
     present.pSwapchains = &swapchain_.swapchain;
     present.pImageIndices = &imageIndex;
-    const VkResult presented = vkQueuePresentKHR(ctx_.queue, &present);
+    VkResult presented = injectedFault(ctx_, FaultPoint::Present);
+    if (presented == VK_SUCCESS) presented = vkQueuePresentKHR(ctx_.queue, &present);
+    ++presents_;
     if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR) {
       swapchainStale_ = true;
-    } else {
-      VK_CHECK(presented);
+    } else if (presented != VK_SUCCESS) {
+      vkCheckFailed(presented, "vkQueuePresentKHR", __FILE__, __LINE__);
     }
     return FrameStatus::Presented;
   }
@@ -300,7 +360,12 @@ class RendererImpl final : public Renderer {
     return info;
   }
 
-  void waitIdle() override { VK_CHECK(vkDeviceWaitIdle(ctx_.device)); }
+  // Never throws: it runs on the way out, also after the device was lost (then recorded).
+  void waitIdle() override {
+    const VkResult r = vkDeviceWaitIdle(ctx_.device);
+    if (r != VK_SUCCESS && lastError_.empty())
+      lastError_ = std::string("vkDeviceWaitIdle failed: ") + vkResultName(r);
+  }
 
   void submitOnce(const std::function<void(VkCommandBuffer)>& record) override {
     OneShot once = beginOneShot(ctx_);
@@ -356,7 +421,9 @@ class RendererImpl final : public Renderer {
     info.pCommandBufferInfos = &cmdInfo;
     info.signalSemaphoreInfoCount = signal ? 1 : 0;
     info.pSignalSemaphoreInfos = &signalInfo;
-    VK_CHECK(vkQueueSubmit2(ctx_.queue, 1, &info, slot.fence));
+    VkResult submitted = injectedFault(ctx_, FaultPoint::Submit);
+    if (submitted == VK_SUCCESS) submitted = vkQueueSubmit2(ctx_.queue, 1, &info, slot.fence);
+    if (submitted != VK_SUCCESS) vkCheckFailed(submitted, "vkQueueSubmit2", __FILE__, __LINE__);
   }
 
   // `image` (colour just written, in `layout`) -> `buffer`, made visible to the host. The image
@@ -414,15 +481,49 @@ class RendererImpl final : public Renderer {
 
   // Waits for the GPU (resizes are rare), then replaces the swapchain. False when the
   // surface has a zero extent (minimized): nothing to draw into.
+  //
+  // A present may still wait on the old swapchain's render-finished semaphores after the device
+  // is idle (vkDeviceWaitIdle covers queue work, not the presentation engine), and the old
+  // swapchain still owns images being presented: both are retired, not destroyed, and go
+  // once enough presents of later images have been queued (destroyRetired) or at teardown.
+  // The attachments, views and framebuffers no queued work uses go now.
   bool recreateSwapchain(VkExtent2D wanted) {
     VK_CHECK(vkDeviceWaitIdle(ctx_.device));
     Swapchain old = std::move(swapchain_);
     swapchain_ = Swapchain{};
     const bool created =
         createSwapchain(ctx_, surfaceFormat_, overlayPass_, wanted, old.swapchain, swapchain_);
+    if (old.swapchain) {
+      Retired r;
+      r.swapchain = old.swapchain;
+      r.semaphores = std::move(old.renderFinished);
+      r.presentsBefore = presents_;
+      r.imageCount = uint32_t(old.images.size());
+      old.swapchain = VK_NULL_HANDLE;
+      old.renderFinished.clear();
+      retired_.push_back(std::move(r));
+    }
     destroySwapchain(ctx_, old);
     swapchainStale_ = !created;
     return created;
+  }
+
+  // Destroys the retired swapchains and semaphores (recreateSwapchain) that no present can
+  // still wait on: presents run in queue order, and a present of the new swapchain whose image
+  // was acquired again (imageCount + frames in flight presents later, each acquire waiting for
+  // the image's previous present) was processed after every older one. `all`: at teardown,
+  // after the device is idle.
+  void destroyRetired(bool all) {
+    while (!retired_.empty()) {
+      Retired& r = retired_.front();
+      const uint64_t safeAfter =
+          r.presentsBefore + uint64_t(std::max<size_t>(swapchain_.images.size(), r.imageCount)) +
+          kFramesInFlight + 1;
+      if (!all && presents_ < safeAfter) break;
+      for (VkSemaphore sem : r.semaphores) vkDestroySemaphore(ctx_.device, sem, nullptr);
+      vkDestroySwapchainKHR(ctx_.device, r.swapchain, nullptr);
+      retired_.erase(retired_.begin());
+    }
   }
 
   // The frame's copies of the scene's changes, with the joint matrix time of the applyChanges()
@@ -465,6 +566,17 @@ class RendererImpl final : public Renderer {
   uint32_t imageCount_ = 2;
   Swapchain swapchain_;
   bool swapchainStale_ = false;
+  // Replaced swapchains and their render-finished semaphores, oldest first (destroyRetired).
+  struct Retired {
+    VkSwapchainKHR swapchain = VK_NULL_HANDLE;
+    std::vector<VkSemaphore> semaphores;
+    uint64_t presentsBefore = 0;  // presents_ when it was replaced
+    uint32_t imageCount = 0;
+  };
+  std::vector<Retired> retired_;
+  uint64_t presents_ = 0;  // vkQueuePresentKHR calls
+  // Set when a frame failed (device lost, out of memory): lastError().
+  std::string lastError_;
   // Frame capture (captureNextFrame): the copy of the presented image, kept mapped.
   bool captureRequested_ = false;
   Buffer captureBuffer_;

@@ -18,6 +18,18 @@
 
 namespace vitrine::renderer {
 
+// Where Options::injectFault is asked (tests): each device memory allocation, each queue
+// submission and each present.
+enum class FaultPoint : uint8_t { Allocate, Submit, Present };
+
+// The device limits setScene checks a scene against, as the renderer sees them
+// (Options::adjustLimits may lower them).
+struct DeviceLimits {
+  VkPhysicalDeviceLimits limits{};
+  VkDeviceSize maxMemoryAllocationSize = 0;  // Vulkan 1.1 (maintenance3)
+  VkDeviceSize deviceLocalHeapSize = 0;      // the largest DEVICE_LOCAL heap
+};
+
 struct Options {
   // VK_LAYER_KHRONOS_validation plus a debug messenger that counts every error and warning.
   bool validation = false;
@@ -32,6 +44,22 @@ struct Options {
   // Where processed environments (prefiltered cube, irradiance) are cached, keyed by their
   // content; empty: no disk cache.
   std::string cacheDirectory;
+  // Test hooks. adjustLimits may lower the device's limits before anything is created, as a
+  // smaller GPU would have them (the checks of setScene and Renderer::create, maxImageSize()).
+  std::function<void(DeviceLimits&)> adjustLimits;
+  // Asked before each FaultPoint; a result other than VK_SUCCESS is taken as the Vulkan call's
+  // result (VK_ERROR_DEVICE_LOST, VK_ERROR_OUT_OF_DEVICE_MEMORY...), the call not made.
+  std::function<VkResult(FaultPoint)> injectFault;
+};
+
+// What setScene did with a scene. Refused (shown false): nothing of the new scene was kept
+// and the previous scene, if any, is still drawn; `error` says why (what, its size, the
+// device's limit, or the Vulkan error). Shown: `warnings` say what was degraded to fit (an
+// image downscaled, a non-finite transform hidden...), each naming what.
+struct SceneResult {
+  bool shown = true;
+  std::string error;
+  std::vector<std::string> warnings;
 };
 
 enum class Tonemap : uint8_t { Neutral, Aces, Agx, None };
@@ -99,7 +127,13 @@ struct OverlayInfo {
 
 using OverlayFn = std::function<void(VkCommandBuffer)>;
 
-enum class FrameStatus { Presented, Skipped /* minimized or swapchain being recreated */ };
+enum class FrameStatus {
+  Presented,
+  Skipped,  // minimized or swapchain being recreated
+  // The device was lost or ran out of memory in the frame (lastError() says which call): the
+  // renderer draws nothing more; the window should report it and close.
+  Failed,
+};
 
 // One Renderer at a time per process: volk keeps the device's function pointers in globals.
 class Renderer {
@@ -111,8 +145,13 @@ class Renderer {
   // Uploads geometry, textures and materials of `scene` (replacing any previous scene) and
   // draws the nodes reachable from scene.scenes[sceneIndex], but for those KHR_node_visibility
   // hides (Node::visible 0 on them or an ancestor). The renderer keeps no reference to
-  // `scene`. Uses scene.world as it is (updateWorldTransforms first).
-  virtual void setScene(const scene::Scene& scene, int sceneIndex) = 0;
+  // `scene`. Uses scene.world as it is (updateWorldTransforms first). Checks the scene against
+  // the device's limits (DeviceLimits) before creating anything: an image larger than
+  // maxImageDimension2D is downscaled (a warning); a storage buffer beyond
+  // maxStorageBufferRange, a buffer beyond maxMemoryAllocationSize or an upload beyond the
+  // device-local heap refuses the scene, as does running out of memory while uploading it.
+  // A world matrix that is not finite (NaN, infinity) hides its node (a warning).
+  virtual SceneResult setScene(const scene::Scene& scene, int sceneIndex) = 0;
   // KHR_materials_variants: draws every primitive with its material in `variant` (an index
   // into scene.variants; -1 = the asset's default materials, which setScene starts with).
   // `scene` is the one last given to setScene. Re-binds materials only: no geometry, texture
@@ -149,7 +188,8 @@ class Renderer {
   virtual void setEnvironment(const scene::EnvironmentImage* image) = 0;
 
   // Renders one frame into an offscreen colour+depth target and reads it back. width and
-  // height must be from 1 to maxImageSize().
+  // height must be from 1 to maxImageSize(). Empty Pixels, lastError() set, when the device
+  // was lost or ran out of memory (then and ever after).
   [[nodiscard]] virtual Pixels renderOffscreen(const View& view, uint32_t width,
                                                uint32_t height) = 0;
 
@@ -177,6 +217,9 @@ class Renderer {
   virtual uint32_t maxImageSize() const = 0;
   // Errors and warnings the validation layer reported since creation.
   virtual uint32_t validationMessageCount() const = 0;
+  // After FrameStatus::Failed or an empty renderOffscreen: the Vulkan call and result that
+  // failed ("" before).
+  virtual std::string lastError() const = 0;
 };
 
 }  // namespace vitrine::renderer

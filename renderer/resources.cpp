@@ -7,6 +7,15 @@
 #include "vk_struct.h"
 
 namespace vitrine::renderer {
+namespace {
+
+// vkAllocateMemory, or the fault a test injects in its place (Options::injectFault).
+VkResult allocate(const Context& ctx, const VkMemoryAllocateInfo& info, VkDeviceMemory* memory) {
+  const VkResult injected = injectedFault(ctx, FaultPoint::Allocate);
+  return injected != VK_SUCCESS ? injected : vkAllocateMemory(ctx.device, &info, nullptr, memory);
+}
+
+}  // namespace
 
 Buffer createBuffer(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage,
                     VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred) {
@@ -25,7 +34,12 @@ Buffer createBuffer(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags us
   auto alloc = vkStruct<VkMemoryAllocateInfo>(VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO);
   alloc.allocationSize = req.size;
   alloc.memoryTypeIndex = findMemoryType(ctx, req.memoryTypeBits, required, preferred);
-  VK_CHECK(vkAllocateMemory(ctx.device, &alloc, nullptr, &b.memory));
+  try {
+    VK_CHECK(allocate(ctx, alloc, &b.memory));
+  } catch (...) {
+    vkDestroyBuffer(ctx.device, b.buffer, nullptr);
+    throw;
+  }
   VK_CHECK(vkBindBufferMemory(ctx.device, b.buffer, b.memory, 0));
   if (required & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)
     VK_CHECK(vkMapMemory(ctx.device, b.memory, 0, VK_WHOLE_SIZE, 0, &b.mapped));
@@ -76,7 +90,12 @@ Image createImage(const Context& ctx, const ImageDesc& desc) {
   alloc.memoryTypeIndex =
       findMemoryType(ctx, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT,
                      transient ? VK_MEMORY_PROPERTY_LAZILY_ALLOCATED_BIT : 0);
-  VK_CHECK(vkAllocateMemory(ctx.device, &alloc, nullptr, &img.memory));
+  try {
+    VK_CHECK(allocate(ctx, alloc, &img.memory));
+  } catch (...) {
+    vkDestroyImage(ctx.device, img.image, nullptr);
+    throw;
+  }
   VK_CHECK(vkBindImageMemory(ctx.device, img.image, img.memory, 0));
   const bool cube = (desc.flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && desc.layers == 6;
   const VkImageViewType type = cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D;

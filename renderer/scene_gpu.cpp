@@ -3,6 +3,8 @@
 // (scene_draws.h). The per-frame mirrors and their refresh: scene_mirrors.h.
 #include "scene_gpu.h"
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
 #include "scene_draws.h"
@@ -12,9 +14,65 @@
 
 namespace vitrine::renderer {
 
-void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
+namespace {
+
+std::string bytes(VkDeviceSize n) {
+  return std::to_string(n) + " bytes";
+}
+
+// The refusal of `layout` on ctx's limits, "" when it fits: each storage buffer against
+// maxStorageBufferRange, each buffer against maxMemoryAllocationSize, what stays on the
+// device against its largest device-local heap.
+std::string limitProblem(const Context& ctx, const StagingLayout& s, const SceneGpu& gpu) {
+  struct Need {
+    const char* what;
+    VkDeviceSize size;
+  };
+  const Need storage[] = {
+      {"material data", s.materialBytes},
+      {"material extension data", s.extensionBytes},
+      {"node data", gpu.nodeData.size() * sizeof(gpu::NodeData)},
+      {"light data", gpu.lightData.size() * sizeof(gpu::LightData)},
+      {"skin influences", s.influenceBytes},
+      {"morph targets", s.targetBytes},
+      {"morph weights", s.weightBytes},
+      {"joint matrices", s.jointBytes},
+      {"TEXCOORD_2..7 data", s.texcoordBytes},
+  };
+  const VkDeviceSize range = ctx.properties.limits.maxStorageBufferRange;
+  for (const Need& n : storage)
+    if (n.size > range)
+      return "the scene's " + std::string(n.what) + " needs " + bytes(n.size) +
+             ", more than the device's maxStorageBufferRange (" + bytes(range) + ")";
+  const Need buffers[] = {{"vertex data", s.vertexBytes},
+                          {"index data", s.indexBytes},
+                          {"upload (staging buffer)", s.total}};
+  for (const Need& n : buffers)
+    if (ctx.maxAllocationSize > 0 && n.size > ctx.maxAllocationSize)
+      return "the scene's " + std::string(n.what) + " needs " + bytes(n.size) +
+             ", more than the device's maxMemoryAllocationSize (" + bytes(ctx.maxAllocationSize) +
+             ")";
+  // Everything but the staging buffer stays in device memory: about what it holds.
+  const VkDeviceSize resident = s.total;
+  if (ctx.deviceLocalHeap > 0 && resident > ctx.deviceLocalHeap)
+    return "the scene needs " + bytes(resident) +
+           " of device memory, more than the device's largest device-local heap (" +
+           bytes(ctx.deviceLocalHeap) + ")";
+  return {};
+}
+
+// Deletes the staging buffer however createSceneGpu leaves.
+struct StagingGuard {
+  const Context& ctx;
+  Buffer buffer;
+  ~StagingGuard() { destroyBuffer(ctx, buffer); }
+};
+
+}  // namespace
+
+bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
                     const std::array<VkBuffer, kFramesInFlight>& frameData,
-                    const scene::Scene& scene, int sceneIndex, SceneGpu& gpu) {
+                    const scene::Scene& scene, int sceneIndex, SceneGpu& gpu, SceneResult& result) {
   // Which images are sampled, and through which views.
   std::vector<bool> srgb(scene.images.size(), false), unorm(scene.images.size(), false);
   for (const scene::Material& m : scene.materials) {
@@ -26,14 +84,45 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   std::vector<bool> upload(scene.images.size());
   for (size_t i = 0; i < upload.size(); ++i) upload[i] = srgb[i] || unorm[i];
 
+  // Images beyond maxImageDimension2D: downscaled by a power of two to fit.
+  const uint32_t maxDimension = ctx.properties.limits.maxImageDimension2D;
+  std::vector<uint32_t> shrink(scene.images.size(), 1);
+  for (size_t i = 0; i < scene.images.size(); ++i) {
+    const scene::Image& image = scene.images[i];
+    if (!upload[i] || std::max(image.width, image.height) <= maxDimension) continue;
+    shrink[i] = imageShrinkToFit(image, maxDimension);
+    const VkExtent2D e = imageExtent(image, shrink[i]);
+    result.warnings.push_back("image " + std::to_string(i) + " (" + std::to_string(image.width) +
+                              "x" + std::to_string(image.height) +
+                              ") is larger than the device's maxImageDimension2D (" +
+                              std::to_string(maxDimension) + "): downscaled to " +
+                              std::to_string(e.width) + "x" + std::to_string(e.height));
+  }
+  // Non-finite world matrices (nodeData() zeroes them): one warning naming the first.
+  size_t nonFinite = 0, firstNonFinite = 0;
+  for (size_t n = 0; n < scene.world.size(); ++n) {
+    if (finiteMatrix(scene.world[n])) continue;
+    if (nonFinite++ == 0) firstNonFinite = n;
+  }
+  if (nonFinite > 0)
+    result.warnings.push_back(
+        "node " + std::to_string(firstNonFinite) +
+        (nonFinite > 1 ? " and " + std::to_string(nonFinite - 1) + " other node(s)" : "") +
+        ": world matrix not finite (NaN or infinity): hidden");
+
   initMirrors(scene, sceneIndex, gpu);
   initDeformMirrors(scene, gpu);
   const StagingLayout s = layoutStaging(
-      scene, upload, gpu, ctx.properties.limits.maxStorageBufferRange, gpu.streamOffsets);
-  Buffer staging = createBuffer(ctx, s.total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
-  writeStaging(scene, s, gpu.streamOffsets, upload, static_cast<uint8_t*>(staging.mapped));
-  writeMirrors(s, gpu, static_cast<uint8_t*>(staging.mapped));
+      scene, upload, gpu, ctx.properties.limits.maxStorageBufferRange, gpu.streamOffsets, shrink);
+  if (std::string problem = limitProblem(ctx, s, gpu); !problem.empty()) {
+    result.shown = false;
+    result.error = std::move(problem);
+    return false;
+  }
+  StagingGuard staging{ctx, createBuffer(ctx, s.total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                                         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)};
+  writeStaging(scene, s, gpu.streamOffsets, upload, static_cast<uint8_t*>(staging.buffer.mapped));
+  writeMirrors(s, gpu, static_cast<uint8_t*>(staging.buffer.mapped));
 
   const VkMemoryPropertyFlags local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   const VkBufferUsageFlags dst = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
@@ -56,34 +145,35 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   gpu.white = createTexture(ctx, 1, 1, true, true);
   gpu.flatNormal = createTexture(ctx, 1, 1, false, true);
   gpu.textures.resize(scene.images.size());
-  for (size_t i = 0; i < scene.images.size(); ++i)
-    if (upload[i])
-      gpu.textures[i] =
-          createTexture(ctx, scene.images[i].width, scene.images[i].height, srgb[i], unorm[i]);
+  for (size_t i = 0; i < scene.images.size(); ++i) {
+    if (!upload[i]) continue;
+    const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
+    gpu.textures[i] = createTexture(ctx, e.width, e.height, srgb[i], unorm[i]);
+  }
 
   OneShot oneShot = beginOneShot(ctx);
-  copyRegion(oneShot.cmd, staging.buffer, s.vertices, gpu.vertices);
-  copyRegion(oneShot.cmd, staging.buffer, s.indices, gpu.indices);
-  copyRegion(oneShot.cmd, staging.buffer, s.materials, gpu.materials);
-  copyRegion(oneShot.cmd, staging.buffer, s.extensions, gpu.materialExtensions);
-  copyRegion(oneShot.cmd, staging.buffer, s.nodes, gpu.nodes);
-  copyRegion(oneShot.cmd, staging.buffer, s.lights, gpu.lightBuffer);
-  copyRegion(oneShot.cmd, staging.buffer, s.influences, gpu.influences);
-  copyRegion(oneShot.cmd, staging.buffer, s.targets, gpu.morphTargets);
-  copyRegion(oneShot.cmd, staging.buffer, s.weights, gpu.morphWeights);
-  copyRegion(oneShot.cmd, staging.buffer, s.joints, gpu.jointMatrices);
-  copyRegion(oneShot.cmd, staging.buffer, s.texcoords, gpu.texcoords);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.vertices, gpu.vertices);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.indices, gpu.indices);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.materials, gpu.materials);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.extensions, gpu.materialExtensions);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.nodes, gpu.nodes);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.lights, gpu.lightBuffer);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.influences, gpu.influences);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.targets, gpu.morphTargets);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.weights, gpu.morphWeights);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.joints, gpu.jointMatrices);
+  copyRegion(oneShot.cmd, staging.buffer.buffer, s.texcoords, gpu.texcoords);
   memoryBarrier(oneShot.cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
                     VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
                 VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_INDEX_READ_BIT |
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-  recordTextureUpload(oneShot.cmd, gpu.white, staging.buffer, s.white);
-  recordTextureUpload(oneShot.cmd, gpu.flatNormal, staging.buffer, s.flatNormal);
+  recordTextureUpload(oneShot.cmd, gpu.white, staging.buffer.buffer, s.white);
+  recordTextureUpload(oneShot.cmd, gpu.flatNormal, staging.buffer.buffer, s.flatNormal);
   for (size_t i = 0; i < scene.images.size(); ++i)
-    if (upload[i]) recordTextureUpload(oneShot.cmd, gpu.textures[i], staging.buffer, s.images[i]);
+    if (upload[i])
+      recordTextureUpload(oneShot.cmd, gpu.textures[i], staging.buffer.buffer, s.images[i]);
   submitOneShot(ctx, oneShot);
-  destroyBuffer(ctx, staging);
 
   for (const scene::Sampler& sampler : scene.samplers)
     gpu.samplers.push_back(createSampler(ctx, sampler));
@@ -92,6 +182,7 @@ void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   createSceneSets(ctx, layouts, frameData, scene, gpu);
 
   buildDraws(scene, sceneIndex, s, gpu);
+  return true;
 }
 
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {

@@ -113,9 +113,16 @@ struct SceneGpu {
 
 // Uploads `scene` through one staging buffer (waits for the copy: load time only) and builds
 // the draws of scene.scenes[sceneIndex]. frameData[i] is the FrameData buffer of slot i.
-void createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
-                    const std::array<VkBuffer, kFramesInFlight>& frameData,
-                    const scene::Scene& scene, int sceneIndex, SceneGpu& gpu);
+// First checks the scene against the device's limits (Context::properties.limits,
+// maxAllocationSize, deviceLocalHeap): false with result.error set, no Vulkan object
+// created, when a storage buffer, a buffer or the whole upload does not fit; images larger than
+// maxImageDimension2D are downscaled and nodes whose world matrix is not finite hidden, each
+// with a warning in result.warnings. A failing Vulkan call (out of memory) throws VulkanError;
+// gpu then holds what was created, for destroySceneGpu.
+[[nodiscard]] bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
+                                  const std::array<VkBuffer, kFramesInFlight>& frameData,
+                                  const scene::Scene& scene, int sceneIndex, SceneGpu& gpu,
+                                  SceneResult& result);
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu);
 
 // KHR_materials_variants: gives every draw the material its primitive has in `variant`
@@ -124,7 +131,9 @@ void destroySceneGpu(const Context& ctx, SceneGpu& gpu);
 // material already has its GPU data and descriptor set, so nothing is uploaded or waited for.
 void applyMaterialVariant(const scene::Scene& scene, int variant, SceneGpu& gpu);
 
-// The NodeData of a world matrix: the matrix and its inverse transpose (for normals).
+// The NodeData of a world matrix: the matrix and its inverse transpose (for normals). A
+// matrix with a NaN or infinite element becomes the zero matrix (its node's triangles collapse
+// to a point: nothing drawn), so that no NaN reaches the GPU or a sort key.
 gpu::NodeData nodeData(const glm::mat4& world);
 
 // The refresh functions below update gpu's mirrors from `scene` (the scene gpu was created

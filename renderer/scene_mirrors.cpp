@@ -56,6 +56,11 @@ void refreshMirror(const void* sourceBytes, void* mirrorBytes, uint64_t size,
 
 gpu::NodeData nodeData(const glm::mat4& world) {
   gpu::NodeData d;
+  if (!finiteMatrix(world)) {
+    d.world = glm::mat4(0.0f);
+    d.normal = glm::mat4(1.0f);
+    return d;
+  }
   d.world = world;
   // A singular matrix (a zero scale) has no inverse; its node is invisible anyway.
   d.normal =

@@ -31,9 +31,45 @@ void fillStream(uint8_t* dst, const std::vector<T>& values, size_t count, const 
 
 }  // namespace
 
+VkExtent2D imageExtent(const scene::Image& image, uint32_t shrink) {
+  return {(image.width + shrink - 1) / shrink, (image.height + shrink - 1) / shrink};
+}
+
+uint32_t imageShrinkToFit(const scene::Image& image, uint32_t maxDimension) {
+  uint32_t shrink = 1;
+  while (std::max(imageExtent(image, shrink).width, imageExtent(image, shrink).height) >
+         std::max(maxDimension, 1u))
+    shrink *= 2;
+  return shrink;
+}
+
+namespace {
+
+// `image` averaged over shrink x shrink blocks (a box filter; the last row and column of
+// blocks may be narrower), written as RGBA8 at `out`.
+void writeDownscaled(const scene::Image& image, uint32_t shrink, uint8_t* out) {
+  const VkExtent2D e = imageExtent(image, shrink);
+  for (uint32_t y = 0; y < e.height; ++y) {
+    for (uint32_t x = 0; x < e.width; ++x) {
+      uint32_t sum[4] = {0, 0, 0, 0}, n = 0;
+      for (uint32_t sy = y * shrink; sy < std::min((y + 1) * shrink, image.height); ++sy) {
+        for (uint32_t sx = x * shrink; sx < std::min((x + 1) * shrink, image.width); ++sx) {
+          const uint8_t* p = &image.rgba8[(size_t(sy) * image.width + sx) * 4];
+          for (int c = 0; c < 4; ++c) sum[c] += p[c];
+          ++n;
+        }
+      }
+      for (int c = 0; c < 4; ++c) *out++ = uint8_t((sum[c] + n / 2) / n);
+    }
+  }
+}
+
+}  // namespace
+
 StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& uploadImage,
                             const SceneGpu& gpu, VkDeviceSize maxStorageBytes,
-                            std::array<VkDeviceSize, kStreamCount>& streamOffsets) {
+                            std::array<VkDeviceSize, kStreamCount>& streamOffsets,
+                            const std::vector<uint32_t>& imageShrink) {
   StagingLayout s;
   s.ranges.resize(scene.meshes.size());
   std::vector<std::vector<bool>> usable(scene.meshes.size());
@@ -95,8 +131,13 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.white = place(4);
   s.flatNormal = place(4);
   s.images.assign(scene.images.size(), 0);
-  for (size_t i = 0; i < scene.images.size(); ++i)
-    if (uploadImage[i]) s.images[i] = place(scene.images[i].rgba8.size());
+  s.imageShrink = imageShrink;
+  s.imageShrink.resize(scene.images.size(), 1);
+  for (size_t i = 0; i < scene.images.size(); ++i) {
+    if (!uploadImage[i]) continue;
+    const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
+    s.images[i] = place(VkDeviceSize(e.width) * e.height * 4);
+  }
   s.total = at;
   return s;
 }
@@ -134,10 +175,14 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
   const uint8_t flatNormal[4] = {128, 128, 255, 255};
   std::memcpy(staging + s.white, white, 4);
   std::memcpy(staging + s.flatNormal, flatNormal, 4);
-  for (size_t i = 0; i < scene.images.size(); ++i)
-    if (upload[i])
+  for (size_t i = 0; i < scene.images.size(); ++i) {
+    if (!upload[i]) continue;
+    if (s.imageShrink[i] > 1)
+      writeDownscaled(scene.images[i], s.imageShrink[i], staging + s.images[i]);
+    else
       std::memcpy(staging + s.images[i], scene.images[i].rgba8.data(),
                   scene.images[i].rgba8.size());
+  }
 }
 
 void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, uint8_t* staging) {

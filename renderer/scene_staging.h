@@ -42,16 +42,26 @@ struct StagingLayout {
   VkDeviceSize texcoordCount = 0;  // vec2 of TEXCOORD_2..7 over every primitive
   VkDeviceSize texcoordBytes = 0, texcoords = 0;
   std::vector<VkDeviceSize> images;  // per scene image, when uploaded
+  // Per scene image: 1, or the factor it is downscaled by to fit maxImageDimension2D
+  // (imageExtent); empty: all 1.
+  std::vector<uint32_t> imageShrink;
   VkDeviceSize total = 0;
 };
 
+// The extent of `image` once divided by `shrink` (rounded up), as uploaded.
+VkExtent2D imageExtent(const scene::Image& image, uint32_t shrink);
+// The smallest power of two dividing `image` to fit `maxDimension` on both sides.
+uint32_t imageShrinkToFit(const scene::Image& image, uint32_t maxDimension);
+
 // Lays out `scene` (its images where uploadImage says so) and gpu's mirrors (sized already),
 // each region 16-byte aligned; fills streamOffsets, each stream's offset in the vertex buffer.
-// maxStorageBytes: the device's maxStorageBufferRange (layoutDeform).
+// maxStorageBytes: the device's maxStorageBufferRange (layoutDeform). imageShrink: per image,
+// the factor it is downscaled by (StagingLayout::imageShrink).
 [[nodiscard]] StagingLayout layoutStaging(const scene::Scene& scene,
                                           const std::vector<bool>& uploadImage, const SceneGpu& gpu,
                                           VkDeviceSize maxStorageBytes,
-                                          std::array<VkDeviceSize, kStreamCount>& streamOffsets);
+                                          std::array<VkDeviceSize, kStreamCount>& streamOffsets,
+                                          const std::vector<uint32_t>& imageShrink = {});
 
 // Writes the vertices (absent streams filled with their defaults), TEXCOORD_2..7, indices,
 // deformation data, the two 1x1 placeholder textures and the uploaded images at their offsets in

@@ -1,7 +1,6 @@
 #include "vk_check.h"
 
-#include <cstdio>
-#include <cstdlib>
+#include <string>
 
 namespace vitrine::renderer {
 
@@ -47,10 +46,9 @@ const char* vkResultName(VkResult result) {
 }
 
 void vkCheckFailed(VkResult result, const char* call, const char* file, int line) {
-  std::fprintf(stderr, "vitrine: %s:%d: %s failed: %s (%d)\n", file, line, call,
-               vkResultName(result), int(result));
-  std::fflush(stderr);
-  std::abort();
+  throw VulkanError(result, std::string(file) + ":" + std::to_string(line) + ": " + call +
+                                " failed: " + vkResultName(result) + " (" +
+                                std::to_string(int(result)) + ")");
 }
 
 }  // namespace vitrine::renderer
