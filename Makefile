@@ -5,7 +5,7 @@ BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 
-.PHONY: run test build setup bench format
+.PHONY: run test build setup bench format sanitize fuzz
 setup:
 	@./scripts/setup.sh
 
@@ -19,9 +19,17 @@ run: build
 test: build
 	./scripts/run-tests.sh $(BUILD)
 
+# CI's later stages (.ci/run): scene and anim tests under ASan + UBSan, then every fuzz target
+# for FUZZ_SECONDS each (45 by default), both in build-sanitize (clang).
+sanitize: setup
+	JOBS=$(JOBS) ./scripts/ci-sanitize.sh build-sanitize
+
+fuzz: setup
+	JOBS=$(JOBS) ./scripts/ci-fuzz.sh build-sanitize $(FUZZ_SECONDS)
+
 bench: setup
 	cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release
 	cmake --build build-bench -j $(JOBS) --target benchmarks
 
 format:
-	find app scene anim renderer shaders tests bench -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+	find app scene anim renderer shaders tests bench fuzz -name '*.cpp' -o -name '*.h' | xargs clang-format -i

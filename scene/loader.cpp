@@ -50,16 +50,18 @@ void releaseCopiedResources(GltfDocument& doc) {
   }
 }
 
-std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
-                     std::vector<std::string>& warnings, const LoadProgress& progress,
-                     const LoadOptions& options) {
+// Reads the document (from a file or from memory): "" or the error without the file name.
+using ReadDocument = std::function<std::string(GltfDocument&)>;
+
+std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
+                     std::vector<std::string>& warnings, const LoadProgress& progress) {
   auto stage = [&](float fraction, const char* name) {
     if (progress) progress(fraction, name);
   };
   // Shares measured roughly on the sample models: reading and validating (buffers included)
   // and building the geometry dominate, then decoding images.
   stage(0.0f, "Reading file");
-  if (std::string err = readGltfDocument(path, doc, options); !err.empty()) return err;
+  if (std::string err = read(doc); !err.empty()) return err;
   stage(0.4f, "Building geometry");
   warnings = std::move(doc.warnings);
   doc.warnings.clear();
@@ -85,10 +87,7 @@ std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
   return {};
 }
 
-}  // namespace
-
-LoadResult loadScene(const std::string& path, const LoadProgress& progress,
-                     const LoadOptions& options) {
+LoadResult load(const std::string& path, const ReadDocument& read, const LoadProgress& progress) {
   LoadResult result;
   auto scene = std::make_unique<Scene>();
   scene->path = path;
@@ -97,7 +96,7 @@ LoadResult loadScene(const std::string& path, const LoadProgress& progress,
   // escape to the caller.
   try {
     auto doc = std::make_shared<GltfDocument>();
-    error = loadInto(path, *scene, *doc, result.warnings, progress, options);
+    error = loadInto(read, *scene, *doc, result.warnings, progress);
     if (error.empty()) result.document = std::move(doc);
   } catch (const std::bad_alloc&) {
     error = "out of memory";
@@ -112,6 +111,20 @@ LoadResult loadScene(const std::string& path, const LoadProgress& progress,
   }
   result.scene = std::move(scene);
   return result;
+}
+
+}  // namespace
+
+LoadResult loadScene(const std::string& path, const LoadProgress& progress,
+                     const LoadOptions& options) {
+  return load(
+      path, [&](GltfDocument& doc) { return readGltfDocument(path, doc, options); }, progress);
+}
+
+LoadResult loadSceneFromMemory(std::span<const uint8_t> bytes, const std::string& baseDir,
+                               const std::string& name, const LoadOptions& options) {
+  return load(
+      name, [&](GltfDocument& doc) { return parseGltfDocument(bytes, baseDir, doc, options); }, {});
 }
 
 }  // namespace vitrine::scene

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,12 @@ struct LoadOptions {
 // any memory is allocated for it. `progress`, when set, is called at each stage.
 [[nodiscard]] LoadResult loadScene(const std::string& path, const LoadProgress& progress = {},
                                    const LoadOptions& options = {});
+
+// The same for the contents of a .gltf or .glb already in memory (fuzz/ and tests): relative
+// URIs resolve against `baseDir`, and `name` stands for the file in messages and Scene::path.
+[[nodiscard]] LoadResult loadSceneFromMemory(std::span<const uint8_t> bytes,
+                                             const std::string& baseDir, const std::string& name,
+                                             const LoadOptions& options = {});
 
 // The files an asset reads besides itself: the external buffers and images of `doc` (data URIs
 // and GLB-embedded resources are not files), their URIs percent-decoded (§3.3.3) and resolved

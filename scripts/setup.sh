@@ -10,6 +10,7 @@ packages=(
   xvfb xauth assimp-testmodels clang-format
   desktop-file-utils libxml2-utils shared-mime-info
   fonts-dejavu-core  # the UI font (theme.cpp; ImGui's built-in font when absent)
+  clang libclang-rt-14-dev  # the sanitizer and fuzz build (libclang_rt.fuzzer of clang 14)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -17,7 +17,8 @@ using scene::loadScene;
 // The quad with a baseColorTexture whose image is `image` (a glTF image JSON object).
 AssetBuilder texturedQuad(const nlohmann::json& image) {
   AssetBuilder b = quadAsset();
-  b.json()["images"] = {image};
+  // json::array: a brace list of one json copies it under clang (an array under gcc).
+  b.json()["images"] = nlohmann::json::array({image});
   b.addTexture(0);
   b.json()["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
   return b;

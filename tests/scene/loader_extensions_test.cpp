@@ -91,7 +91,7 @@ INSTANTIATE_TEST_SUITE_P(
                   [](AssetBuilder& b) {
                     json& mesh = b.json()["meshes"][0];
                     json second = mesh["primitives"][0];
-                    second["targets"] = {second["targets"][0]};
+                    second["targets"] = json::array({second["targets"][0]});
                     mesh["primitives"].push_back(second);
                   },
                   "/meshes/0/primitives/1: 1 morph targets, primitive 0 has 2 (all primitives "

@@ -1,0 +1,292 @@
+// Writes the generated part of the seed corpora (fuzz/make_corpus.sh adds the sample models):
+//   corpus_gen OUT_DIR            small cases for each target under OUT_DIR/<target>/
+//   corpus_gen --embed IN OUT     IN (.gltf) with its relative buffer and image URIs replaced by
+//                                 base64 data: URIs, since the fuzz targets read no files
+// Seeds are small on purpose: libFuzzer mutates them and runs faster on short inputs.
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <stb_image_write.h>
+
+#include "fuzz_util.h"
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+std::vector<uint8_t> readAll(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), {}};
+}
+
+void writeAll(const fs::path& p, const void* data, size_t size) {
+  std::ofstream f(p, std::ios::binary | std::ios::trunc);
+  f.write(static_cast<const char*>(data), std::streamsize(size));
+}
+
+std::string base64(const std::vector<uint8_t>& in) {
+  static const char* k = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  for (size_t i = 0; i < in.size(); i += 3) {
+    const uint32_t n = uint32_t(in[i]) << 16 | (i + 1 < in.size() ? in[i + 1] << 8 : 0) |
+                       (i + 2 < in.size() ? in[i + 2] : 0);
+    out += k[(n >> 18) & 63];
+    out += k[(n >> 12) & 63];
+    out += i + 1 < in.size() ? k[(n >> 6) & 63] : '=';
+    out += i + 2 < in.size() ? k[n & 63] : '=';
+  }
+  return out;
+}
+
+// Relative URIs of buffers and images become data URIs (files that do not exist stay as they
+// are: the loader's warning path is worth fuzzing too).
+int embed(const fs::path& in, const fs::path& out) {
+  const std::vector<uint8_t> text = readAll(in);
+  json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  if (!doc.is_object()) return 1;
+  for (const char* key : {"buffers", "images"}) {
+    if (!doc.contains(key) || !doc[key].is_array()) continue;
+    for (json& item : doc[key]) {
+      if (!item.is_object() || !item.contains("uri") || !item["uri"].is_string()) continue;
+      const std::string uri = item["uri"];
+      if (uri.rfind("data:", 0) == 0) continue;
+      const fs::path file = in.parent_path() / uri;
+      if (!fs::is_regular_file(file)) continue;
+      const std::string ext = file.extension().string();
+      const std::string mime = ext == ".png"                     ? "image/png"
+                               : ext == ".jpg" || ext == ".jpeg" ? "image/jpeg"
+                                                                 : "application/octet-stream";
+      item["uri"] = "data:" + mime + ";base64," + base64(readAll(file));
+    }
+  }
+  const std::string s = doc.dump();
+  writeAll(out, s.data(), s.size());
+  return 0;
+}
+
+template <class T>
+std::vector<uint8_t> bytesOf(std::initializer_list<T> values) {
+  std::vector<uint8_t> out(values.size() * sizeof(T));
+  std::memcpy(out.data(), std::data(values), out.size());
+  return out;
+}
+
+void append(std::vector<uint8_t>& a, const std::vector<uint8_t>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  while (a.size() % 4 != 0) a.push_back(0);
+}
+
+// A fragment seed: JSON text, NUL, bytes (fuzz_util.h).
+void writeFragment(const fs::path& p, const json& fragment, const std::vector<uint8_t>& bin) {
+  std::string s = fragment.dump();
+  s.push_back('\0');
+  s.append(bin.begin(), bin.end());
+  writeAll(p, s.data(), s.size());
+}
+
+void writeToMem(void* context, void* data, int size) {
+  auto* out = static_cast<std::vector<uint8_t>*>(context);
+  out->insert(out->end(), static_cast<uint8_t*>(data), static_cast<uint8_t*>(data) + size);
+}
+
+std::vector<uint8_t> png(int w, int h, int channels) {
+  std::vector<uint8_t> px(size_t(w) * h * channels);
+  for (size_t i = 0; i < px.size(); ++i) px[i] = uint8_t(i * 37);
+  std::vector<uint8_t> out;
+  stbi_write_png_to_func(writeToMem, &out, w, h, channels, px.data(), w * channels);
+  return out;
+}
+
+std::vector<uint8_t> jpeg(int w, int h, int channels) {
+  std::vector<uint8_t> px(size_t(w) * h * channels);
+  for (size_t i = 0; i < px.size(); ++i) px[i] = uint8_t(i * 13);
+  std::vector<uint8_t> out;
+  stbi_write_jpg_to_func(writeToMem, &out, w, h, channels, px.data(), 80);
+  return out;
+}
+
+void images(const fs::path& dir) {
+  int n = 0;
+  for (int c = 1; c <= 4; ++c) {
+    const std::vector<uint8_t> p = png(3, 2, c), j = jpeg(9, 7, c == 2 ? 1 : c);
+    writeAll(dir / ("png" + std::to_string(n) + ".png"), p.data(), p.size());
+    writeAll(dir / ("jpg" + std::to_string(n++) + ".jpg"), j.data(), j.size());
+  }
+}
+
+void accessors(const fs::path& dir) {
+  const auto view = [](uint64_t offset, uint64_t length, int stride = 0) {
+    json v = {{"buffer", 0}, {"byteOffset", offset}, {"byteLength", length}};
+    if (stride) v["byteStride"] = stride;
+    return v;
+  };
+  std::vector<uint8_t> bin = bytesOf<float>({0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});  // 0..48
+  append(bin, bytesOf<uint16_t>({0, 2, 1, 3}));                                       // 48..56
+  append(bin, bytesOf<int8_t>({-128, -1, 0, 1, 127, 64, 0, 0}));                      // 56..64
+  append(bin, bytesOf<uint32_t>({1, 3}));                                             // 64..72
+  append(bin, bytesOf<float>({-5, -6, -7, 8, 9, 10}));                                // 72..96
+  const json views = {view(0, 48), view(48, 8),  view(56, 8),
+                      view(64, 8), view(72, 24), view(0, 48, 16)};
+  const json cases[] = {
+      {{"bufferView", 0}, {"componentType", 5126}, {"type", "VEC3"}, {"count", 4}},
+      {{"bufferView", 5}, {"componentType", 5126}, {"type", "VEC2"}, {"count", 3}},
+      {{"bufferView", 1}, {"componentType", 5123}, {"type", "SCALAR"}, {"count", 4}},
+      {{"bufferView", 2},
+       {"componentType", 5120},
+       {"type", "VEC4"},
+       {"count", 2},
+       {"normalized", true}},
+      {{"bufferView", 2}, {"componentType", 5121}, {"type", "MAT2"}, {"count", 2}},
+      {{"bufferView", 0}, {"componentType", 5126}, {"type", "MAT3"}, {"count", 1}},
+      {{"componentType", 5126},
+       {"type", "VEC3"},
+       {"count", 5},
+       {"sparse",
+        {{"count", 2},
+         {"indices", {{"bufferView", 3}, {"componentType", 5125}}},
+         {"values", {{"bufferView", 4}}}}}},
+      {{"bufferView", 0},
+       {"componentType", 5126},
+       {"type", "SCALAR"},
+       {"count", 12},
+       {"sparse",
+        {{"count", 4},
+         {"indices", {{"bufferView", 1}, {"componentType", 5123}}},
+         {"values", {{"bufferView", 0}, {"byteOffset", 4}}}}}},
+  };
+  int n = 0;
+  for (const json& a : cases) {
+    writeFragment(dir / ("accessor" + std::to_string(n++)),
+                  {{"accessors", {a}}, {"bufferViews", views}}, bin);
+  }
+}
+
+void animations(const fs::path& dir) {
+  // Times 0, 0.5, 1 at 0; translations (VEC3) at 12; rotations (VEC4) at 48; scalars at 96;
+  // colours (VEC4) at 108; cubic-spline VEC3 triples at 156.
+  std::vector<uint8_t> bin = bytesOf<float>({0, 0.5f, 1});
+  append(bin, bytesOf<float>({0, 0, 0, 1, 2, 3, -1, 0, 4}));
+  append(bin, bytesOf<float>({0, 0, 0, 1, 0, 0.7071f, 0, 0.7071f, 0, 1, 0, 0}));
+  append(bin, bytesOf<float>({0.5f, 1.2f, 0.1f}));
+  append(bin, bytesOf<float>({1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0.5f}));
+  std::vector<float> cubic(27);
+  for (size_t i = 0; i < cubic.size(); ++i) cubic[i] = float(i % 5) - 2;
+  const size_t cubicAt = bin.size();
+  bin.insert(bin.end(), reinterpret_cast<uint8_t*>(cubic.data()),
+             reinterpret_cast<uint8_t*>(cubic.data() + cubic.size()));
+  const auto acc = [](uint64_t offset, const char* type, int count) {
+    return json{{"bufferView", 0},
+                {"byteOffset", offset},
+                {"componentType", 5126},
+                {"type", type},
+                {"count", count}};
+  };
+  json accessors = {acc(0, "SCALAR", 3),  acc(12, "VEC3", 3),  acc(48, "VEC4", 3),
+                    acc(96, "SCALAR", 3), acc(108, "VEC4", 3), acc(cubicAt, "VEC3", 9)};
+  accessors[0]["min"] = {0};
+  accessors[0]["max"] = {1};
+  const json views = {{{"buffer", 0}, {"byteLength", bin.size()}}};
+  const auto sampler = [](int output, const char* interpolation) {
+    return json{{"input", 0}, {"output", output}, {"interpolation", interpolation}};
+  };
+  const auto node = [](int n, const char* path) { return json{{"node", n}, {"path", path}}; };
+  const auto pointer = [](const char* p) {
+    return json{{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", p}}}}}};
+  };
+  const json clips[] = {
+      {{"samplers", {sampler(1, "LINEAR"), sampler(2, "LINEAR"), sampler(1, "STEP")}},
+       {"channels",
+        {{{"sampler", 0}, {"target", node(0, "translation")}},
+         {{"sampler", 1}, {"target", node(1, "rotation")}},
+         {{"sampler", 2}, {"target", node(2, "scale")}}}}},
+      {{"samplers", {sampler(5, "CUBICSPLINE"), sampler(2, "STEP")}},
+       {"channels",
+        {{{"sampler", 0}, {"target", node(2, "translation")}},
+         {{"sampler", 1}, {"target", node(0, "rotation")}}}}},
+      {{"samplers", {sampler(4, "LINEAR"), sampler(3, "LINEAR"), sampler(3, "STEP")}},
+       {"channels",
+        {{{"sampler", 0}, {"target", pointer("/materials/0/pbrMetallicRoughness/baseColorFactor")}},
+         {{"sampler", 1}, {"target", pointer("/cameras/0/perspective/yfov")}},
+         {{"sampler", 2},
+          {"target", pointer("/extensions/KHR_lights_punctual/lights/0/intensity")}}}}},
+  };
+  int n = 0;
+  for (const json& clip : clips) {
+    writeFragment(dir / ("animation" + std::to_string(n++)),
+                  {{"animations", {clip}}, {"accessors", accessors}, {"bufferViews", views}}, bin);
+  }
+  writeFragment(dir / "animation_all",
+                {{"animations", clips}, {"accessors", accessors}, {"bufferViews", views}}, bin);
+}
+
+// Whole assets for the loader: a triangle (GLB), the same with a PNG texture, a sparse morph
+// target and a skin, as .gltf with data URIs.
+void assets(const fs::path& dir) {
+  std::vector<uint8_t> bin = bytesOf<float>({0, 0, 0, 1, 0, 0, 0, 1, 0});  // positions, 0..36
+  append(bin, bytesOf<uint16_t>({0, 1, 2}));                               // indices, 36..42 -> 44
+  append(bin, bytesOf<float>({0, 0, 1, 0, 0.5f, 1}));                      // texcoords, 44..68
+  append(bin, bytesOf<float>({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}));  // 68..132
+  const size_t imageAt = bin.size();
+  const std::vector<uint8_t> image = png(2, 2, 4);
+  append(bin, image);
+  json doc = json::parse(R"({
+    "asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0, 1]}],
+    "nodes": [{"mesh": 0, "skin": 0}, {"children": [2]}, {"translation": [1, 0, 0]}],
+    "skins": [{"joints": [1], "inverseBindMatrices": 4}],
+    "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 2},
+                                "indices": 1, "material": 0,
+                                "targets": [{"POSITION": 3}]}],
+                "weights": [0.5]}],
+    "materials": [{"pbrMetallicRoughness": {"baseColorTexture": {"index": 0}}}],
+    "textures": [{"source": 0, "sampler": 0}], "samplers": [{"magFilter": 9728}],
+    "images": [{"bufferView": 3, "mimeType": "image/png"}],
+    "accessors": [
+      {"bufferView": 0, "componentType": 5126, "type": "VEC3", "count": 3,
+       "min": [0, 0, 0], "max": [1, 1, 0]},
+      {"bufferView": 1, "componentType": 5123, "type": "SCALAR", "count": 3},
+      {"bufferView": 2, "componentType": 5126, "type": "VEC2", "count": 3},
+      {"componentType": 5126, "type": "VEC3", "count": 3,
+       "sparse": {"count": 1, "indices": {"bufferView": 1, "componentType": 5123},
+                  "values": {"bufferView": 0}}},
+      {"bufferView": 4, "componentType": 5126, "type": "MAT4", "count": 1}
+    ]
+  })");
+  doc["bufferViews"] = {{{"buffer", 0}, {"byteOffset", 0}, {"byteLength", 36}},
+                        {{"buffer", 0}, {"byteOffset", 36}, {"byteLength", 6}},
+                        {{"buffer", 0}, {"byteOffset", 44}, {"byteLength", 24}},
+                        {{"buffer", 0}, {"byteOffset", imageAt}, {"byteLength", image.size()}},
+                        {{"buffer", 0}, {"byteOffset", 68}, {"byteLength", 64}}};
+  doc["buffers"] = {{{"byteLength", bin.size()}}};
+  const std::vector<uint8_t> glb = vitrine::fuzz::packGlb(doc.dump(), bin);
+  writeAll(dir / "skinned_textured.glb", glb.data(), glb.size());
+  doc["buffers"][0]["uri"] = "data:application/octet-stream;base64," + base64(bin);
+  const std::string text = doc.dump();
+  writeAll(dir / "skinned_textured.gltf", text.data(), text.size());
+  const std::string minimal = R"({"asset":{"version":"2.0"}})";
+  writeAll(dir / "minimal.gltf", minimal.data(), minimal.size());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 4 && std::string(argv[1]) == "--embed") return embed(argv[2], argv[3]);
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: corpus_gen OUT_DIR | corpus_gen --embed IN.gltf OUT\n");
+    return 2;
+  }
+  const fs::path out = argv[1];
+  for (const char* t : {"loader", "accessor", "animation", "image"})
+    fs::create_directories(out / t);
+  assets(out / "loader");
+  accessors(out / "accessor");
+  animations(out / "animation");
+  images(out / "image");
+  return 0;
+}

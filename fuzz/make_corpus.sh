@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Generates the seed corpora of the fuzz targets into OUT_DIR/<target>/ (nothing is committed):
+# the small cases corpus_gen writes, plus the assimp-testmodels glTF samples that fit — every
+# .glb and self-contained .gltf, each other .gltf with its buffers and images embedded as data:
+# URIs (the targets read no files), and the small PNG and JPEG images.
+# Usage: make_corpus.sh CORPUS_GEN OUT_DIR
+set -euo pipefail
+gen=${1:?path of corpus_gen}
+out=${2:?output folder}
+models=${VITRINE_MODELS_DIR:-/usr/share/assimp/models/glTF2}
+max_bytes=$((128 * 1024))  # larger seeds slow every execution down
+rm -rf "$out"
+"$gen" "$out"
+if [ -d "$models" ]; then
+  n=0
+  while IFS= read -r -d '' f; do
+    n=$((n + 1))
+    dest="$out/loader/sample$n.${f##*.}"
+    case "$f" in
+      *.glb) cp "$f" "$dest" ;;
+      *.gltf) "$gen" --embed "$f" "$dest" || rm -f "$dest" ;;
+    esac
+    # Over the limit after embedding: dropped.
+    if [ -f "$dest" ] && [ "$(stat -c %s "$dest")" -gt "$max_bytes" ]; then rm -f "$dest"; fi
+  done < <(find "$models" -type f \( -name '*.glb' -o -name '*.gltf' \) -print0 | sort -z)
+  n=0
+  while IFS= read -r -d '' f; do
+    n=$((n + 1))
+    cp "$f" "$out/image/sample$n.${f##*.}"
+  done < <(find "$models" -type f \( -name '*.png' -o -name '*.jpg' -o -name '*.jpeg' \) \
+             -size -64k -print0 | sort -z)
+fi
+for d in "$out"/*/; do echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"; done
