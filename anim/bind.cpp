@@ -104,7 +104,8 @@ class Binder {
         continue;
       }
       const Json& inputJson = scene::array(doc_.json, "accessors")[*input];
-      const AccessorCache::Entry& times = accessors_.get(*input, {at + "/input", "animation keyframe times"});
+      const AccessorCache::Entry& times =
+          accessors_.get(*input, {at + "/input", "animation keyframe times"});
       state.error = checkInput(*input, inputJson, times.format);
       if (!state.error.empty()) continue;
       if (!times.error.empty()) {

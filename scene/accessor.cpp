@@ -192,10 +192,9 @@ std::string readInto(const GltfDocument& doc, uint32_t index, const AccessorForm
 
   // Every range is checked: reserve, allocate and decode.
   const std::string decoded = describeDecoded(f, std::is_same_v<Out, float>);
-  if (std::string err =
-          reserveMemory(doc, uint64_t(f.count) * f.components * sizeof(Out),
-                        use.at.empty() ? at : use.at,
-                        use.purpose.empty() ? decoded : use.purpose + " (" + decoded + ")");
+  if (std::string err = reserveMemory(
+          doc, uint64_t(f.count) * f.components * sizeof(Out), use.at.empty() ? at : use.at,
+          use.purpose.empty() ? decoded : use.purpose + " (" + decoded + ")");
       !err.empty()) {
     return err;
   }
@@ -218,8 +217,7 @@ std::string reserveMemory(const GltfDocument& doc, uint64_t bytes, std::string_v
 }
 
 std::string describeDecoded(const AccessorFormat& f, bool floats) {
-  return "accessor of " + str(f.count) + " " + f.type +
-         (floats ? " floats" : " unsigned integers");
+  return "accessor of " + str(f.count) + " " + f.type + (floats ? " floats" : " unsigned integers");
 }
 
 AccessorFormat accessorFormat(const GltfDocument& doc, uint32_t index) {

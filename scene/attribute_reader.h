@@ -58,9 +58,9 @@ std::string readAttribute(const GltfDocument& doc, const Attribute& a, std::vect
   const ScopedRelease temporary(*doc.budget, values.size() * sizeof(float));
   const uint32_t n = a.format.components;
   const size_t count = a.format.count;
-  if (std::string err = reserveMemory(doc, count * sizeof(Vec), a.at,
-                                      "stream of " + std::to_string(count) + " " + a.format.type +
-                                          " floats");
+  if (std::string err =
+          reserveMemory(doc, count * sizeof(Vec), a.at,
+                        "stream of " + std::to_string(count) + " " + a.format.type + " floats");
       !err.empty()) {
     return err;
   }

@@ -19,8 +19,8 @@ struct EncodedImages {
 // tinygltf image callback: keep the encoded bytes, reserved from the budget (a refusal is
 // kept for parseGltfDocument to return: tinygltf would reword it). Decoding is ours
 // (load_images.cpp), so an undecodable image is a warning instead of a failed load.
-bool keepEncodedImage(tinygltf::Image* image, const int index, std::string*, std::string*, int,
-                      int, const unsigned char* bytes, int size, void* user) {
+bool keepEncodedImage(tinygltf::Image* image, const int index, std::string*, std::string*, int, int,
+                      const unsigned char* bytes, int size, void* user) {
   auto& images = *static_cast<EncodedImages*>(user);
   if (!images.refusal.empty()) return true;
   images.refusal = images.budget.reserve(uint64_t(size), jsonPointer("images", index),
@@ -184,7 +184,8 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
       !err.empty()) {
     return err;
   }
-  if (std::string err = loadResources(out.json, baseDir, glb, chunks.bin, cache, *out.budget, out.model);
+  if (std::string err =
+          loadResources(out.json, baseDir, glb, chunks.bin, cache, *out.budget, out.model);
       !err.empty()) {
     return err;
   }

@@ -44,8 +44,9 @@ std::string decode(const LoadContext& ctx, const std::string& at,
   const bool wide = stbi_is_16_bit_from_memory(bytes.data(), size);
   const uint64_t stbBytes = pixels * 4 * (wide ? 2 : 1);
   const std::string dims = std::to_string(w) + "x" + std::to_string(h);
-  refusal = reserveMemory(ctx.doc, pixels * 4 + stbBytes, at,
-                          "decoded image " + dims + " RGBA8, with stb_image's " + (wide ? "RGBA16 " : "") + "buffer");
+  refusal = reserveMemory(
+      ctx.doc, pixels * 4 + stbBytes, at,
+      "decoded image " + dims + " RGBA8, with stb_image's " + (wide ? "RGBA16 " : "") + "buffer");
   if (!refusal.empty()) return refusal;
   const ScopedRelease stbBuffer(*ctx.doc.budget, stbBytes);
   if (wide) {

@@ -56,8 +56,9 @@ class PrimitiveReader {
 std::string PrimitiveReader::readIndices(uint32_t vertexCount, std::vector<uint32_t>& out) const {
   const Json* indicesJson = member(prim_, "indices");
   if (!indicesJson) {
-    if (std::string err = reserveMemory(ctx_.doc, uint64_t(vertexCount) * sizeof(uint32_t), at_,
-                                        "index list of " + std::to_string(vertexCount) + " indices");
+    if (std::string err =
+            reserveMemory(ctx_.doc, uint64_t(vertexCount) * sizeof(uint32_t), at_,
+                          "index list of " + std::to_string(vertexCount) + " indices");
         !err.empty())
       return err;
     out.resize(vertexCount);

@@ -95,7 +95,8 @@ std::string readMorphTargets(const LoadContext& ctx, const Json& prim, const std
   // The memory budget, checked for all targets before any is decoded; each stream then
   // reserves its own bytes as it is read (readAttribute), so this reservation ends with the
   // step.
-  const uint64_t targetBytes = uint64_t(vertexCount) * targets.size() * paddedValues * sizeof(float);
+  const uint64_t targetBytes =
+      uint64_t(vertexCount) * targets.size() * paddedValues * sizeof(float);
   if (std::string err = reserveMemory(ctx.doc, targetBytes, at + "/targets",
                                       std::to_string(targets.size()) + " morph targets of " +
                                           std::to_string(vertexCount) + " vertices x " +

@@ -105,9 +105,11 @@ void readMappings(const JsonChecker& c, const LoadContext& ctx, const Json& ext,
         indices.size() * sizeof(VariantMaterial), mat + "/variants",
         "material variant mapping of " + std::to_string(indices.size()) + " variants");
     if (!err.empty()) throw JsonCheckFailure{err};
-    for (size_t k = 0; k < indices.size(); ++k) pairs.push_back({uint32_t(indices[k]), int(material)});
+    for (size_t k = 0; k < indices.size(); ++k)
+      pairs.push_back({uint32_t(indices[k]), int(material)});
     mappedAt.resize(pairs.size(), {i, 0});
-    for (size_t k = 0; k < indices.size(); ++k) mappedAt[pairs.size() - indices.size() + k] = {i, k};
+    for (size_t k = 0; k < indices.size(); ++k)
+      mappedAt[pairs.size() - indices.size() + k] = {i, k};
   }
   // Each variant once: the first mapping naming it wins (a stable sort keeps their order).
   std::vector<size_t> order(pairs.size());

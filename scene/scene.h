@@ -109,11 +109,11 @@ struct Primitive {
   // out of range = the asset's default materials, `material`).
   int materialFor(int variant) const {
     if (variant < 0) return material;
-    const auto it = std::lower_bound(
-        variantMaterials.begin(), variantMaterials.end(), uint32_t(variant),
-        [](const VariantMaterial& m, uint32_t v) { return m.variant < v; });
+    const auto it =
+        std::lower_bound(variantMaterials.begin(), variantMaterials.end(), uint32_t(variant),
+                         [](const VariantMaterial& m, uint32_t v) { return m.variant < v; });
     return it != variantMaterials.end() && it->variant == uint32_t(variant) ? it->material
-                                                                             : material;
+                                                                            : material;
   }
 };
 

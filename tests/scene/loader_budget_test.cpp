@@ -69,8 +69,8 @@ TEST(Budget, BufferRefusedBeforeItIsRead) {
 
 TEST(Budget, AccessorRefusedBeforeItIsDecoded) {
   EXPECT_EQ(errorWithin(emptyPositions(1000000), kMiB),
-            refusal("/accessors/0", "accessor of 1000000 VEC3 floats", "11.4 MiB",
-                    "1048576 bytes", "1.0 MiB"));
+            refusal("/accessors/0", "accessor of 1000000 VEC3 floats", "11.4 MiB", "1048576 bytes",
+                    "1.0 MiB"));
 }
 
 TEST(Budget, AssetWithinTheBudgetLoadsAndKeepsItsStreamsReserved) {
@@ -84,9 +84,9 @@ TEST(Budget, AssetWithinTheBudgetLoadsAndKeepsItsStreamsReserved) {
 
 TEST(Budget, ImageRefusedFromItsHeaderBeforeDecoding) {
   // A PNG signature and IHDR only: 8192 x 8192 RGBA8 claimed by 33 bytes.
-  std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13,
-                              'I',  'H', 'D', 'R', 0,    0,    0x20, 0,    0, 0, 0x20, 0,
-                              8,    6,   0,   0,   0,    0,    0,    0,    0};
+  std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0,
+                              13,   'I', 'H', 'D', 'R',  0,    0,    0x20, 0, 0, 0,
+                              0x20, 0,   8,   6,   0,    0,    0,    0,    0, 0, 0};
   AssetBuilder b;
   b.addTexture(b.addImage(png));
   // Left: the budget less the buffer (the PNG padded to 36 bytes) and the encoded copy.
@@ -119,9 +119,9 @@ TEST(Budget, MorphTargetsRefusedBeforeAnyIsDecoded) {
   for (int t = 0; t < 100; ++t) targets.push_back({{"POSITION", delta}});
   b.json()["meshes"][0]["primitives"][0]["targets"] = targets;
   // Left: the budget less the POSITION stream (120000 bytes).
-  EXPECT_EQ(errorWithin(b, kMiB),
-            refusal("/meshes/0/primitives/0/targets", "100 morph targets of 10000 vertices x 3 floats",
-                    "11.4 MiB", "928576 bytes", "1.0 MiB"));
+  EXPECT_EQ(errorWithin(b, kMiB), refusal("/meshes/0/primitives/0/targets",
+                                          "100 morph targets of 10000 vertices x 3 floats",
+                                          "11.4 MiB", "928576 bytes", "1.0 MiB"));
 }
 
 // quadAsset() with `count` material variants "v", the quad mapping material 0 in variant 1
