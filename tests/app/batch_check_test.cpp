@@ -102,7 +102,7 @@ TEST(BatchCheck, MaxMemoryRefusesWithThePointerAndTheSizes) {
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_EQ(r.out,
             "error /accessors/0: accessor of 87382 VEC3 floats needs 1.0 MiB, more than "
-            "the 1048576 bytes left of the 1.0 MiB memory budget (--max-memory)\n" +
+            "the 1.0 MiB left of the 1.0 MiB memory budget (--max-memory)\n" +
                 file + ": 1 error(s), 0 warning(s)\n");
   rusage usage{};
   ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &usage), 0);
