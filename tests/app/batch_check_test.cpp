@@ -1,5 +1,6 @@
 // --check and --check --json through the executable, on generated good, warning and error
 // assets: the documented exit statuses (0, 1, 2), lines and JSON report.
+#include <cstdio>
 #include <optional>
 
 #include <sys/resource.h>

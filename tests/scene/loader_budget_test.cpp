@@ -4,6 +4,7 @@
 // thousands of small requests is refused before the process grows.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
