@@ -23,7 +23,10 @@ namespace {
 
 using scene::Json;
 
-// Accessors read once each (one input accessor usually serves a whole clip).
+// Accessors read once each (one input accessor usually serves a whole clip). Each is reserved
+// from the document's memory budget before it is decoded (scene::readAccessor) and stays
+// reserved after the cache is gone: the packed animation holds a copy of the same size
+// (memory_budget.h: what the load hands on stays reserved).
 class AccessorCache {
  public:
   struct Entry {
@@ -33,11 +36,12 @@ class AccessorCache {
   };
   explicit AccessorCache(const scene::GltfDocument& doc) : doc_(doc) {}
 
-  const Entry& get(uint32_t index) {
+  // `use`: where the accessor is first read from (for the budget's refusal).
+  const Entry& get(uint32_t index, const scene::AccessorUse& use) {
     auto [it, added] = entries_.try_emplace(index);
     if (added) {
       it->second.format = scene::accessorFormat(doc_, index);
-      it->second.error = scene::readAccessor(doc_, index, it->second.values);
+      it->second.error = scene::readAccessor(doc_, index, it->second.values, use);
     }
     return it->second;
   }
@@ -82,11 +86,13 @@ class Binder {
   }
 
  private:
-  void readSamplers(const Json& animation) {
+  void readSamplers(uint32_t a, const Json& animation) {
     samplers_.clear();
     const Json& samplers = scene::array(animation, "samplers");
     const size_t accessorCount = scene::array(doc_.json, "accessors").size();
-    for (const Json& s : samplers) {
+    for (size_t i = 0; i < samplers.size(); ++i) {
+      const Json& s = samplers[i];
+      const std::string at = scene::jsonPointer("animations", a, "samplers", i);
       SamplerState& state = samplers_.emplace_back();
       state.error = parseInterpolation(s, state.interpolation);
       if (!state.error.empty()) continue;
@@ -98,7 +104,8 @@ class Binder {
         continue;
       }
       const Json& inputJson = scene::array(doc_.json, "accessors")[*input];
-      const AccessorCache::Entry& times = accessors_.get(*input);
+      const AccessorCache::Entry& times =
+          accessors_.get(*input, {at + "/input", "animation keyframe times"});
       state.error = checkInput(*input, inputJson, times.format);
       if (!state.error.empty()) continue;
       if (!times.error.empty()) {
@@ -112,7 +119,7 @@ class Binder {
       state.track = it->second;
       state.keyCount = uint32_t(times.values.size());
       state.output = *output;
-      state.outputData = &accessors_.get(*output);
+      state.outputData = &accessors_.get(*output, {at + "/output", "animation keyframe values"});
       if (!state.outputData->error.empty()) {
         state.error = "cannot read the output: " + state.outputData->error;
       }
@@ -125,7 +132,7 @@ class Binder {
       info.name = name->get<std::string>();
     }
     const uint32_t clip = builder_.addClip({});
-    readSamplers(animation);
+    readSamplers(a, animation);
     claimed_.clear();
     const Json& channels = scene::array(animation, "channels");
     bool any = false;

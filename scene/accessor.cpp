@@ -112,7 +112,7 @@ std::string str(uint64_t v) {
 // allocates `out` and decodes into it.
 template <class Out>
 std::string readInto(const GltfDocument& doc, uint32_t index, const AccessorFormat& f,
-                     std::vector<Out>& out) {
+                     std::vector<Out>& out, const AccessorUse& use) {
   const Json& a = array(doc.json, "accessors")[index];
   const std::string at = jsonPointer("accessors", index);
   const ElementLayout l = layoutOf(f);
@@ -190,7 +190,14 @@ std::string readInto(const GltfDocument& doc, uint32_t index, const AccessorForm
     }
   }
 
-  // Every range is checked: allocate and decode.
+  // Every range is checked: reserve, allocate and decode.
+  const std::string decoded = describeDecoded(f, std::is_same_v<Out, float>);
+  if (std::string err = reserveMemory(
+          doc, uint64_t(f.count) * f.components * sizeof(Out), use.at.empty() ? at : use.at,
+          use.purpose.empty() ? decoded : use.purpose + " (" + decoded + ")");
+      !err.empty()) {
+    return err;
+  }
   out.assign(size_t(f.count) * f.components, Out(0));
   if (viewIndex) {
     decode(f.componentType, view.data() + offset, stride, f.count, l, f.normalized, out.data());
@@ -204,6 +211,15 @@ std::string readInto(const GltfDocument& doc, uint32_t index, const AccessorForm
 
 }  // namespace
 
+std::string reserveMemory(const GltfDocument& doc, uint64_t bytes, std::string_view at,
+                          std::string_view what) {
+  return doc.budget->reserve(bytes, at, what);
+}
+
+std::string describeDecoded(const AccessorFormat& f, bool floats) {
+  return "accessor of " + str(f.count) + " " + f.type + (floats ? " floats" : " unsigned integers");
+}
+
 AccessorFormat accessorFormat(const GltfDocument& doc, uint32_t index) {
   const Json& a = array(doc.json, "accessors")[index];
   AccessorFormat f;
@@ -215,14 +231,16 @@ AccessorFormat accessorFormat(const GltfDocument& doc, uint32_t index) {
   return f;
 }
 
-std::string readAccessor(const GltfDocument& doc, uint32_t index, std::vector<float>& out) {
+std::string readAccessor(const GltfDocument& doc, uint32_t index, std::vector<float>& out,
+                         const AccessorUse& use) {
   out.clear();
-  const std::string err = readInto(doc, index, accessorFormat(doc, index), out);
+  const std::string err = readInto(doc, index, accessorFormat(doc, index), out, use);
   if (!err.empty()) out.clear();
   return err;
 }
 
-std::string readAccessor(const GltfDocument& doc, uint32_t index, std::vector<uint32_t>& out) {
+std::string readAccessor(const GltfDocument& doc, uint32_t index, std::vector<uint32_t>& out,
+                         const AccessorUse& use) {
   out.clear();
   const AccessorFormat f = accessorFormat(doc, index);
   if (f.componentType != gltf::kUnsignedByte && f.componentType != gltf::kUnsignedShort &&
@@ -231,7 +249,7 @@ std::string readAccessor(const GltfDocument& doc, uint32_t index, std::vector<ui
                                                         gltf::componentTypeName(f.componentType) +
                                                         " cannot be read as unsigned integers");
   }
-  const std::string err = readInto(doc, index, f, out);
+  const std::string err = readInto(doc, index, f, out, use);
   if (!err.empty()) out.clear();
   return err;
 }

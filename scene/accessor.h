@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gltf_document.h"
@@ -32,19 +33,39 @@ struct AccessorFormat {
 // reference to it).
 AccessorFormat accessorFormat(const GltfDocument& doc, uint32_t index);
 
+// Where an accessor is read from and why, for the memory budget's refusal: e.g. at
+// "/animations/0/samplers/1/output", purpose "animation keyframes". Empty: the accessor's own
+// pointer and no purpose.
+struct AccessorUse {
+  std::string at;
+  std::string purpose;
+};
+
+// Reserves `bytes` from doc.budget for `what` at JSON pointer `at` (MemoryBudget::reserve):
+// "" or the refusal. For every reader of the document that allocates what the file's numbers
+// decide (decoders of compressed streams and images included), before allocating it.
+[[nodiscard]] std::string reserveMemory(const GltfDocument& doc, uint64_t bytes,
+                                        std::string_view at, std::string_view what);
+
+// "accessor of 1000 VEC3 floats" / "... unsigned integers": what a decoded accessor is, for
+// budget messages.
+std::string describeDecoded(const AccessorFormat& f, bool floats);
+
 // Reads accessor `index` into count * components floats, element after element (matrices
 // column-major, without the column padding of §3.6.2.4). Integer components become floats:
 // normalized ones by formulas.md "Normalized integers" (signed: max(c / 127, -1), ...), the
 // others as their value. Without a bufferView the elements start as zeros; sparse values then
 // replace theirs (§3.6.2.3).
-// Returns "" on success, else "<JSON pointer>: <what>" and `out` is empty.
+// The decoded size (out.size() * 4 bytes) is reserved from doc.budget before it is allocated
+// and stays reserved: the caller releases it when it frees `out` early (memory_budget.h).
+// Returns "" on success, else "<JSON pointer>: <what>" and `out` is empty (nothing reserved).
 [[nodiscard]] std::string readAccessor(const GltfDocument& doc, uint32_t index,
-                                       std::vector<float>& out);
+                                       std::vector<float>& out, const AccessorUse& use = {});
 
 // The same for accessors of UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT components, read as
 // their value (normalized is ignored: index data is never normalized). Other component types
 // are an error.
 [[nodiscard]] std::string readAccessor(const GltfDocument& doc, uint32_t index,
-                                       std::vector<uint32_t>& out);
+                                       std::vector<uint32_t>& out, const AccessorUse& use = {});
 
 }  // namespace vitrine::scene

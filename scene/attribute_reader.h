@@ -48,14 +48,22 @@ std::string checkAttributeCount(const Attribute& a, uint32_t count);
 
 // Reads a's accessor (count already checked) as floats into `out`, one Vec per element; an
 // accessor of fewer components than Vec fills the rest with `fill` (COLOR_0 as VEC3: alpha 1
-// for a colour, 0 for a colour delta).
+// for a colour, 0 for a colour delta). Out's bytes are reserved from doc.budget and stay
+// reserved (the decoded accessor's are released once converted).
 template <class Vec>
 std::string readAttribute(const GltfDocument& doc, const Attribute& a, std::vector<Vec>& out,
                           float fill = 1.0f) {
   std::vector<float> values;
   if (std::string err = readAccessor(doc, a.accessor, values); !err.empty()) return err;
+  const ScopedRelease temporary(*doc.budget, values.size() * sizeof(float));
   const uint32_t n = a.format.components;
   const size_t count = a.format.count;
+  if (std::string err =
+          reserveMemory(doc, count * sizeof(Vec), a.at,
+                        "stream of " + std::to_string(count) + " " + a.format.type + " floats");
+      !err.empty()) {
+    return err;
+  }
   out.resize(count);
   for (size_t v = 0; v < count; ++v) {
     Vec e(fill);

@@ -10,10 +10,22 @@
 namespace vitrine::scene {
 namespace {
 
-// tinygltf image callback: keep the encoded bytes. Decoding is ours (load_images.cpp), so an
-// undecodable image is a warning instead of a failed load.
-bool keepEncodedImage(tinygltf::Image* image, const int, std::string*, std::string*, int, int,
-                      const unsigned char* bytes, int size, void*) {
+// What the image callback reserves from: the budget, and the first refusal.
+struct EncodedImages {
+  MemoryBudget& budget;
+  std::string refusal;
+};
+
+// tinygltf image callback: keep the encoded bytes, reserved from the budget (a refusal is
+// kept for parseGltfDocument to return: tinygltf would reword it). Decoding is ours
+// (load_images.cpp), so an undecodable image is a warning instead of a failed load.
+bool keepEncodedImage(tinygltf::Image* image, const int index, std::string*, std::string*, int, int,
+                      const unsigned char* bytes, int size, void* user) {
+  auto& images = *static_cast<EncodedImages*>(user);
+  if (!images.refusal.empty()) return true;
+  images.refusal = images.budget.reserve(uint64_t(size), jsonPointer("images", index),
+                                         "encoded image of " + std::to_string(size) + " bytes");
+  if (!images.refusal.empty()) return true;
   image->image.assign(bytes, bytes + size);
   image->width = image->height = -1;
   return true;
@@ -90,12 +102,13 @@ std::vector<uint8_t> makeGlb(std::string json, std::span<const uint8_t> bin) {
 
 // Has tinygltf load the buffers and the encoded image bytes, its file access served by `cache`.
 std::string loadResources(const Json& root, const std::string& baseDir, bool glb,
-                          std::span<const uint8_t> bin, ResourceCache& cache,
+                          std::span<const uint8_t> bin, ResourceCache& cache, MemoryBudget& budget,
                           tinygltf::Model& model) {
   const std::string json = resourceSubset(root).dump();
   tinygltf::TinyGLTF loader;
   loader.SetFsCallbacks(cache.callbacks());
-  loader.SetImageLoader(&keepEncodedImage, nullptr);
+  EncodedImages images{budget, {}};
+  loader.SetImageLoader(&keepEncodedImage, &images);
   std::string err, warn;
   bool ok = false;
   if (glb) {
@@ -108,6 +121,7 @@ std::string loadResources(const Json& root, const std::string& baseDir, bool glb
     ok = loader.LoadASCIIFromString(&model, &err, &warn, json.data(), unsigned(json.size()),
                                     baseDir);
   }
+  if (!images.refusal.empty()) return images.refusal;
   // tinygltf's warnings repeat what ResourceCache::load already reported in our form.
   return ok ? std::string() : "tinygltf: " + firstLine(err);
 }
@@ -153,12 +167,25 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
   }
   if (std::string err = validateGltfJson(out.json); !err.empty()) return err;
 
+  // Every buffer's bytes, reserved before any is read or decoded (a data URI's decoded size is
+  // its byteLength, checked by ResourceCache::load); releaseCopiedResources() gives back those
+  // it frees.
+  const Json& declared = array(out.json, "buffers");
+  for (size_t i = 0; i < declared.size(); ++i) {
+    const uint64_t byteLength = uint64_t(integer(declared[i], "byteLength", 0));
+    if (std::string err = out.budget->reserve(byteLength, jsonPointer("buffers", i),
+                                              "buffer of " + std::to_string(byteLength) + " bytes");
+        !err.empty()) {
+      return err;
+    }
+  }
   ResourceCache cache;
   if (std::string err = cache.load(out.json, baseDir, glb, chunks.bin, out.warnings);
       !err.empty()) {
     return err;
   }
-  if (std::string err = loadResources(out.json, baseDir, glb, chunks.bin, cache, out.model);
+  if (std::string err =
+          loadResources(out.json, baseDir, glb, chunks.bin, cache, *out.budget, out.model);
       !err.empty()) {
     return err;
   }

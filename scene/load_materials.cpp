@@ -174,7 +174,10 @@ std::string loadMaterials(const LoadContext& ctx) {
   for (size_t i = 0; i < textures.size(); ++i) {
     Texture t;
     t.sampler = int(integer(textures[i], "sampler", -1));
-    const int source = int(integer(textures[i], "source", -1));
+    int source = int(integer(textures[i], "source", -1));
+    // An image of the same bytes as an earlier one shares its decode (loadImages).
+    if (source >= 0 && ctx.scene.images[size_t(source)].sameAs >= 0)
+      source = ctx.scene.images[size_t(source)].sameAs;
     if (source < 0) {
       // §3.8.2: without source, an extension supplies the image; we know none of those.
       ctx.warnings.push_back(located(jsonPointer("textures", i),

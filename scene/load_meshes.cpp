@@ -56,6 +56,11 @@ class PrimitiveReader {
 std::string PrimitiveReader::readIndices(uint32_t vertexCount, std::vector<uint32_t>& out) const {
   const Json* indicesJson = member(prim_, "indices");
   if (!indicesJson) {
+    if (std::string err =
+            reserveMemory(ctx_.doc, uint64_t(vertexCount) * sizeof(uint32_t), at_,
+                          "index list of " + std::to_string(vertexCount) + " indices");
+        !err.empty())
+      return err;
     out.resize(vertexCount);
     std::iota(out.begin(), out.end(), 0u);
     return {};
@@ -98,6 +103,20 @@ uint64_t listIndexCount(int mode, uint64_t n) {
   }
 }
 
+// Floats (and joint values) a vertex of the attribute map `attributes` will take once read,
+// from the names alone (valuesPerVertex() counts the streams read; this is its forecast).
+uint64_t declaredValuesPerVertex(const Json& attributes) {
+  uint64_t n = 0;
+  for (const auto& [name, value] : attributes.items()) {
+    if (name == "POSITION" || name == "NORMAL") n += 3;
+    if (name == "TANGENT" || name == "COLOR_0") n += 4;
+    if (name.rfind("JOINTS_", 0) == 0 || name.rfind("WEIGHTS_", 0) == 0) n += 4;
+    for (int set = 0; set < gpu::kTexcoordSetCount; ++set)
+      if (name == "TEXCOORD_" + std::to_string(set)) n += 2;
+  }
+  return n;
+}
+
 // The sets read into extra[n - 2] (TEXCOORD_n, each empty or one element a vertex) into
 // p.extraTexcoords, vertex after vertex (scene.h).
 void interleaveExtraTexcoords(const std::vector<glm::vec2> (&extra)[gpu::kTexcoordSetCount - 2],
@@ -119,6 +138,18 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
     return {};
   }
   vertexCount_ = position->format.count;
+  // The mesh budget is checked on what the JSON declares, before any stream is decoded.
+  const int mode = int(integer(prim_, "mode", gltf::kTriangles));
+  const Json* indicesJson = member(prim_, "indices");
+  const uint64_t sequenceLength =
+      indicesJson ? accessorFormat(ctx_.doc, indicesJson->get<uint32_t>()).count : vertexCount_;
+  if (std::string err =
+          checkMeshBudget(ctx_, at_,
+                          uint64_t(vertexCount_) * declaredValuesPerVertex(prim_["attributes"]) +
+                              listIndexCount(mode, sequenceLength));
+      !err.empty()) {
+    return err;
+  }
   if (std::string err = readStream(*position, {"VEC3"}, kFloatComponents, p.positions);
       !err.empty()) {
     return err;
@@ -162,11 +193,11 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
 
   std::vector<uint32_t> sequence;
   if (std::string err = readIndices(vertexCount_, sequence); !err.empty()) return err;
-  const int mode = int(integer(prim_, "mode", gltf::kTriangles));
+  const ScopedRelease temporary(*ctx_.doc.budget, sequence.size() * sizeof(uint32_t));
   p.topology = listTopology(mode);
-  if (std::string err = checkMeshBudget(ctx_, at_,
-                                        uint64_t(vertexCount_) * valuesPerVertex(p, false) +
-                                            listIndexCount(mode, sequence.size()));
+  if (std::string err = reserveMemory(
+          ctx_.doc, listIndexCount(mode, sequence.size()) * sizeof(uint32_t), at_,
+          "index list of " + std::to_string(listIndexCount(mode, sequence.size())) + " indices");
       !err.empty()) {
     return err;
   }
@@ -189,6 +220,10 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
     // Un-welding gives every index a vertex of its own.
     const uint64_t n = p.indices.size();
     if (std::string err = checkMeshBudget(ctx_, at_, n * valuesPerVertex(p, true) + n);
+        !err.empty())
+      return err;
+    if (std::string err = reserveMemory(ctx_.doc, n * valuesPerVertex(p, true) * sizeof(float), at_,
+                                        "flat-shaded copy of " + std::to_string(n) + " vertices");
         !err.empty())
       return err;
     generateFlatNormals(p);

@@ -54,8 +54,10 @@ struct LoadContext {
 [[nodiscard]] std::string loadMeshes(const LoadContext& ctx);
 
 // Scene::images decoded to RGBA8, one per glTF image; an image that cannot be decoded stays
-// empty (width 0) with a warning.
-void loadImages(const LoadContext& ctx);
+// empty (width 0) with a warning. An image whose encoded bytes equal an earlier one's is not
+// decoded again: it stays empty with Image::sameAs naming the earlier one. Each decode is
+// reserved from the memory budget first; a refusal is the error returned.
+[[nodiscard]] std::string loadImages(const LoadContext& ctx);
 
 // Mesh::targetCount and the morph weights of meshes and nodes (needs loadNodes and
 // loadMeshes first): every primitive of a mesh has the same number of targets (§3.7.2.2);

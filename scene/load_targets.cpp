@@ -92,6 +92,19 @@ std::string readMorphTargets(const LoadContext& ctx, const Json& prim, const std
       !err.empty()) {
     return err;
   }
+  // The memory budget, checked for all targets before any is decoded; each stream then
+  // reserves its own bytes as it is read (readAttribute), so this reservation ends with the
+  // step.
+  const uint64_t targetBytes =
+      uint64_t(vertexCount) * targets.size() * paddedValues * sizeof(float);
+  if (std::string err = reserveMemory(ctx.doc, targetBytes, at + "/targets",
+                                      std::to_string(targets.size()) + " morph targets of " +
+                                          std::to_string(vertexCount) + " vertices x " +
+                                          std::to_string(paddedValues) + " floats");
+      !err.empty()) {
+    return err;
+  }
+  const ScopedRelease check(*ctx.doc.budget, targetBytes);
   warnUndisplacedTexcoords(ctx, targets, at, p);
   p.targets.resize(targets.size());
   const uint32_t floats = kFloatComponents;

@@ -8,6 +8,7 @@
 // is skipped with a warning, as is a second mapping of a variant the primitive already maps
 // (the README: "a given variant may be referenced at most once per primitive" is what exporters
 // promise; the first one wins here).
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -30,6 +31,14 @@ void readVariantNames(const JsonChecker& c, const LoadContext& ctx) {
   if (!root) return;
   const std::string at = std::string("/extensions/") + kName;
   const Json& variants = *c.objectArray(*root, at, "variants", true, 1);
+  uint64_t bytes = variants.size() * sizeof(std::string);
+  for (const Json& v : variants)
+    if (const Json* name = member(v, "name"); name && name->is_string())
+      bytes += name->get_ref<const std::string&>().size();
+  const std::string err = ctx.doc.budget->reserve(
+      bytes, at + "/variants", std::to_string(variants.size()) + " material variant names");
+  if (!err.empty()) throw JsonCheckFailure{err};
+  ctx.scene.variants.reserve(variants.size());
   for (size_t i = 0; i < variants.size(); ++i) {
     const std::string vat = at + jsonPointer("variants", i);
     std::optional<std::string> name = c.string(variants[i], vat, "name", false);
@@ -60,9 +69,9 @@ void readMappings(const JsonChecker& c, const LoadContext& ctx, const Json& ext,
   const Json& mappings = *c.objectArray(ext, at, "mappings", true, 1);
   const size_t variantCount = ctx.scene.variants.size();
   const size_t materialCount = array(ctx.doc.json, "materials").size();
-  std::vector<int> materials(variantCount, p ? p->material : -1);
-  std::vector<bool> mapped(variantCount, false);
-  bool any = false;
+  // Sparse (variant, material) pairs: as many as the mappings list, never one per variant.
+  std::vector<VariantMaterial> pairs;
+  std::vector<std::pair<size_t, size_t>> mappedAt;  // (mapping, position in its variants)
   for (size_t i = 0; i < mappings.size(); ++i) {
     const std::string mat = at + jsonPointer("mappings", i);
     const Json& m = mappings[i];
@@ -92,20 +101,39 @@ void readMappings(const JsonChecker& c, const LoadContext& ctx, const Json& ext,
       }
     }
     if (!usable) continue;
-    for (size_t k = 0; k < indices.size(); ++k) {
-      const uint64_t v = indices[k];
-      if (mapped[v]) {
-        ctx.warnings.push_back(located(
-            mat + jsonPointer("variants", k),
-            "variant " + std::to_string(v) + " is already mapped by an earlier mapping; ignored"));
-        continue;
-      }
-      mapped[v] = true;
-      materials[v] = int(material);
-      any = true;
-    }
+    const std::string err = ctx.doc.budget->reserve(
+        indices.size() * sizeof(VariantMaterial), mat + "/variants",
+        "material variant mapping of " + std::to_string(indices.size()) + " variants");
+    if (!err.empty()) throw JsonCheckFailure{err};
+    for (size_t k = 0; k < indices.size(); ++k)
+      pairs.push_back({uint32_t(indices[k]), int(material)});
+    mappedAt.resize(pairs.size(), {i, 0});
+    for (size_t k = 0; k < indices.size(); ++k)
+      mappedAt[pairs.size() - indices.size() + k] = {i, k};
   }
-  if (p && any) p->variantMaterials = std::move(materials);
+  // Each variant once: the first mapping naming it wins (a stable sort keeps their order).
+  std::vector<size_t> order(pairs.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return pairs[a].variant < pairs[b].variant; });
+  std::vector<VariantMaterial> unique;
+  std::vector<std::pair<size_t, size_t>> duplicates;  // (mapping, position) of ignored ones
+  for (size_t k : order) {
+    if (!unique.empty() && unique.back().variant == pairs[k].variant) {
+      duplicates.push_back(mappedAt[k]);
+      continue;
+    }
+    unique.push_back(pairs[k]);
+  }
+  // Warnings in file order, as the mappings list them.
+  std::sort(duplicates.begin(), duplicates.end());
+  for (const auto& [i, k] : duplicates) {
+    const uint64_t v = variantIndex(mappings[i]["variants"][k], "");
+    ctx.warnings.push_back(located(
+        at + jsonPointer("mappings", i, "variants", k),
+        "variant " + std::to_string(v) + " is already mapped by an earlier mapping; ignored"));
+  }
+  if (p) p->variantMaterials = std::move(unique);
 }
 
 }  // namespace

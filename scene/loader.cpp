@@ -42,10 +42,14 @@ void releaseCopiedResources(GltfDocument& doc) {
       keepAccessorBuffers(doc.json, sampler, "output", keep);
     }
   }
+  // The budget gets back what is freed here (memory_budget.h).
   for (size_t i = 0; i < doc.model.buffers.size(); ++i) {
-    if (!keep[i]) std::vector<unsigned char>().swap(doc.model.buffers[i].data);
+    if (keep[i]) continue;
+    doc.budget->release(doc.model.buffers[i].data.size());
+    std::vector<unsigned char>().swap(doc.model.buffers[i].data);
   }
   for (tinygltf::Image& image : doc.model.images) {
+    doc.budget->release(image.image.size());
     std::vector<unsigned char>().swap(image.image);
   }
 }
@@ -78,7 +82,7 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
   if (std::string err = loadLights(ctx); !err.empty()) return err;
   if (std::string err = loadVisibility(ctx); !err.empty()) return err;
   stage(0.7f, "Decoding images");
-  loadImages(ctx);
+  if (std::string err = loadImages(ctx); !err.empty()) return err;
   stage(0.9f, "Materials");
   if (std::string err = loadMaterials(ctx); !err.empty()) return err;
   if (std::string err = loadVariants(ctx); !err.empty()) return err;

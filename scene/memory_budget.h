@@ -3,6 +3,20 @@
 // streams) is reserved here *before* it is made, so a few bytes of JSON cannot ask for
 // gigabytes in one request or in a million small ones. Thread-safe: decoders running in a pool
 // reserve from the same budget.
+//
+// Release semantics (one rule, so the total stays meaningful):
+// - What the load hands on (the Scene's mesh streams, morph targets, images, skins and variant
+//   mappings; the animations' keyframes) stays reserved for the life of the document: the
+//   budget bounds everything one load made the process hold, not a momentary figure.
+// - A temporary the loader frees before the load ends (a decoded accessor converted into a
+//   stream, stb_image's buffer, the index list before strips become lists) is released when it
+//   is freed (ScopedRelease).
+// - Buffers and encoded image bytes are reserved when read and released by
+//   releaseCopiedResources() (loader.cpp) when it frees them; a buffer animations still read
+//   stays reserved.
+// - Approximations err on the side of counting: a stream replaced by a larger one (flat
+//   normals un-welding vertices) keeps its old reservation, and container overheads are not
+//   counted. Memory the renderer allocates from the Scene is not the loader's and not counted.
 #pragma once
 
 #include <atomic>
@@ -47,6 +61,20 @@ class MemoryBudget {
   const uint64_t limit_;
   std::atomic<uint64_t> used_{0};
   std::atomic<uint64_t> peak_{0};
+};
+
+// Releases `bytes` of `budget` when it goes out of scope: for temporaries reserved before
+// they were allocated and freed in the same scope.
+class ScopedRelease {
+ public:
+  ScopedRelease(MemoryBudget& budget, uint64_t bytes) : budget_(budget), bytes_(bytes) {}
+  ~ScopedRelease() { budget_.release(bytes_); }
+  ScopedRelease(const ScopedRelease&) = delete;
+  ScopedRelease& operator=(const ScopedRelease&) = delete;
+
+ private:
+  MemoryBudget& budget_;
+  const uint64_t bytes_;
 };
 
 }  // namespace vitrine::scene

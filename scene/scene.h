@@ -3,6 +3,7 @@
 // writes into it.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -50,6 +51,13 @@ struct MorphTarget {
   std::vector<glm::vec4> colors;  // COLOR_0 deltas; VEC3 deltas get alpha 0 (§3.7.2.2)
 };
 
+// KHR_materials_variants: the material primitive draws in `variant` (Primitive::variantMaterials).
+struct VariantMaterial {
+  uint32_t variant = 0;  // index into Scene::variants
+  int material = -1;     // index into Scene::materials, -1 = the spec's default
+  bool operator==(const VariantMaterial&) const = default;
+};
+
 struct Primitive {
   Topology topology = Topology::Triangles;
   // Vertex streams; each is empty or has exactly positions.size() elements.
@@ -81,10 +89,11 @@ struct Primitive {
   // Morph targets, in the order of the primitive's `targets` (as many as Mesh::targetCount).
   std::vector<MorphTarget> targets;
   int material = -1;  // index into Scene::materials, -1 = the spec's default
-  // KHR_materials_variants: the material of each variant (one entry per Scene::variants, same
-  // meaning as `material`; `material` itself where no mapping names the variant). Empty when
-  // the primitive has no valid mapping: it keeps `material` in every variant.
-  std::vector<int> variantMaterials;
+  // KHR_materials_variants: the variants a mapping names and their material (same meaning as
+  // `material`), sorted by variant, each variant once. A variant not listed keeps `material`;
+  // empty when the primitive has no valid mapping. Sparse: a file declaring a million variants
+  // costs what its mappings list, not variants x primitives.
+  std::vector<VariantMaterial> variantMaterials;
   uint32_t sourceIndex = 0;        // index in its mesh's JSON `primitives` (some are skipped)
   uint32_t sourceVertexCount = 0;  // count of the POSITION accessor in the file
   Bounds bounds;                   // of positions, in mesh space
@@ -99,9 +108,12 @@ struct Primitive {
   // The material drawn in material variant `variant` (an index into Scene::variants; -1 or
   // out of range = the asset's default materials, `material`).
   int materialFor(int variant) const {
-    return variant >= 0 && size_t(variant) < variantMaterials.size()
-               ? variantMaterials[size_t(variant)]
-               : material;
+    if (variant < 0) return material;
+    const auto it =
+        std::lower_bound(variantMaterials.begin(), variantMaterials.end(), uint32_t(variant),
+                         [](const VariantMaterial& m, uint32_t v) { return m.variant < v; });
+    return it != variantMaterials.end() && it->variant == uint32_t(variant) ? it->material
+                                                                            : material;
   }
 };
 
@@ -204,6 +216,9 @@ struct Image {
   std::string name;
   uint32_t width = 0, height = 0;
   std::vector<uint8_t> rgba8;  // decoded, 4 bytes a pixel, rows top to bottom
+  // An earlier image of the same encoded bytes, decoded once for both (Texture::image names
+  // that one; this one stays empty). -1: none.
+  int sameAs = -1;
 };
 
 struct Texture {

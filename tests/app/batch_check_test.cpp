@@ -1,6 +1,9 @@
 // --check and --check --json through the executable, on generated good, warning and error
 // assets: the documented exit statuses (0, 1, 2), lines and JSON report.
+#include <cstdio>
 #include <optional>
+
+#include <sys/resource.h>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -76,6 +79,36 @@ TEST(BatchCheck, ErrorsExitTwo) {
             "error /meshes/0/primitives/0/attributes/POSITION: accessor 99 does not exist (4 "
             "accessors)\n" +
                 file + ": 1 error(s), 0 warning(s)\n");
+}
+
+// Issue 14: 4096 meshes whose POSITION (87382 zero vertices, no bufferView) decodes to 1 MiB
+// each ask for 4 GiB in small requests; --max-memory 1M refuses the first beyond the budget,
+// and the child's peak resident memory shows nothing near that was allocated.
+TEST(BatchCheck, MaxMemoryRefusesWithThePointerAndTheSizes) {
+  AssetBuilder b;
+  AccessorDesc d;
+  d.type = "VEC3";
+  d.count = 87382;
+  d.min = d.max = {0, 0, 0};
+  const int position = b.addAccessor(d);
+  std::vector<int> nodes;
+  for (int m = 0; m < 4096; ++m) {
+    PrimitiveDesc p;
+    p.attributes["POSITION"] = position;
+    nodes.push_back(b.addMeshNode(b.addMesh({p})));
+  }
+  b.addScene(nodes);
+  const std::string file = b.writeGltf("check-max-memory");
+  const ProcessResult r = runVitrine({file, "--check", "--max-memory", "1M"});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.out,
+            "error /accessors/0: accessor of 87382 VEC3 floats needs 1.0 MiB, more than "
+            "the 1.0 MiB left of the 1.0 MiB memory budget (--max-memory)\n" +
+                file + ": 1 error(s), 0 warning(s)\n");
+  rusage usage{};
+  ASSERT_EQ(getrusage(RUSAGE_CHILDREN, &usage), 0);
+  std::printf("[ measure ] peak resident memory of vitrine --check: %ld KiB\n", usage.ru_maxrss);
+  EXPECT_LT(usage.ru_maxrss, 256 * 1024);  // KiB: far below the 4 GiB asked
 }
 
 TEST(BatchCheck, UnreadableFileIsAnErrorAboutTheWholeFile) {

@@ -31,7 +31,7 @@ scene::Scene variantQuad() {
   t.data.textures[gpu::kSlotBaseColor].info = glm::vec4(0.0f);  // texCoord 0, no rotation
   const int textured = addMaterial(s, t);
   scene::Primitive p = quadPrimitive(red);
-  p.variantMaterials = {green, textured};
+  p.variantMaterials = {{0, green}, {1, textured}};
   s.variants = {"green", "textured"};
   addMeshNode(s, std::move(p));
   finish(s);

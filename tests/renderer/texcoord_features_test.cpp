@@ -96,7 +96,7 @@ TEST(TexcoordFeatures, VariantSwitchRecomputesThemAndKeepsPrimitiveFeatures) {
   const int plain = addMaterial(s, texturedOn(gpu::kSlotBaseColor, 0));
   const int extra = addMaterial(s, texturedOn(gpu::kSlotBaseColor, 2));
   scene::Primitive p = withExtraSets(quadPrimitive(plain));
-  p.variantMaterials = {extra};
+  p.variantMaterials = {{0, extra}};
   s.variants = {"extra"};
   addMeshNode(s, std::move(p));
   finish(s);

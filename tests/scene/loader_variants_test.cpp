@@ -25,6 +25,11 @@ AssetBuilder variantAsset() {
   return b;
 }
 
+// The material of variants 0, 1, 2 (Primitive::materialFor over the sparse pairs).
+std::vector<int> perVariant(const scene::Primitive& p) {
+  return {p.materialFor(0), p.materialFor(1), p.materialFor(2)};
+}
+
 json& mappings(AssetBuilder& b) {
   return b.json()["meshes"][0]["primitives"][0]["extensions"]["KHR_materials_variants"]["mappings"];
 }
@@ -35,7 +40,9 @@ TEST(MaterialVariants, NamesAndMaterialPerVariant) {
   EXPECT_EQ(warningsOf(r), std::vector<std::string>{});
   EXPECT_EQ(r.scene->variants, (std::vector<std::string>{"red", "blue", "plain"}));
   const scene::Primitive& p = r.scene->meshes[0].primitives[0];
-  EXPECT_EQ(p.variantMaterials, (std::vector<int>{1, 2, 0}));
+  EXPECT_EQ(perVariant(p), (std::vector<int>{1, 2, 0}));
+  // Sparse: only the mapped variants are stored.
+  EXPECT_EQ(p.variantMaterials, (std::vector<scene::VariantMaterial>{{0, 1}, {1, 2}}));
   EXPECT_EQ(p.materialFor(-1), 0);
   EXPECT_EQ(p.materialFor(0), 1);
   EXPECT_EQ(p.materialFor(1), 2);
@@ -48,7 +55,7 @@ TEST(MaterialVariants, OneMappingForSeveralVariants) {
   mappings(b) = json::array({{{"material", 2}, {"variants", {2, 0}}, {"name", "both"}}});
   const LoadResult r = load(b);
   ASSERT_EQ(r.error, "");
-  EXPECT_EQ(r.scene->meshes[0].primitives[0].variantMaterials, (std::vector<int>{2, 0, 2}));
+  EXPECT_EQ(perVariant(r.scene->meshes[0].primitives[0]), (std::vector<int>{2, 0, 2}));
 }
 
 TEST(MaterialVariants, NoExtensionNoVariants) {
@@ -64,7 +71,7 @@ TEST(MaterialVariants, PrimitiveWithoutMaterialMapsFromTheDefault) {
   b.json()["meshes"][0]["primitives"][0].erase("material");
   const LoadResult r = load(b);
   ASSERT_EQ(r.error, "");
-  EXPECT_EQ(r.scene->meshes[0].primitives[0].variantMaterials, (std::vector<int>{1, 2, -1}));
+  EXPECT_EQ(perVariant(r.scene->meshes[0].primitives[0]), (std::vector<int>{1, 2, -1}));
 }
 
 // The mappings follow their JSON primitive when an earlier primitive was skipped.
@@ -80,7 +87,7 @@ TEST(MaterialVariants, SkippedPrimitivesKeepTheMappingsInPlace) {
   ASSERT_EQ(r.error, "");
   ASSERT_EQ(r.scene->meshes[0].primitives.size(), 1u);
   EXPECT_EQ(r.scene->meshes[0].primitives[0].sourceIndex, 1u);
-  EXPECT_EQ(r.scene->meshes[0].primitives[0].variantMaterials, (std::vector<int>{1, 2, 0}));
+  EXPECT_EQ(perVariant(r.scene->meshes[0].primitives[0]), (std::vector<int>{1, 2, 0}));
 }
 
 TEST(MaterialVariants, FindByIndexThenName) {
@@ -104,7 +111,7 @@ TEST(MaterialVariants, MappingOfAMissingVariantIsIgnored) {
             std::vector<std::string>{
                 "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/1/variants/1: "
                 "variant 7 does not exist (3 variants); mapping ignored"});
-  EXPECT_EQ(r.scene->meshes[0].primitives[0].variantMaterials, (std::vector<int>{1, 0, 0}));
+  EXPECT_EQ(perVariant(r.scene->meshes[0].primitives[0]), (std::vector<int>{1, 0, 0}));
 }
 
 TEST(MaterialVariants, MappingOfAMissingMaterialIsIgnored) {
@@ -116,7 +123,7 @@ TEST(MaterialVariants, MappingOfAMissingMaterialIsIgnored) {
             std::vector<std::string>{
                 "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/0/material: "
                 "material 3 does not exist (3 materials); mapping ignored"});
-  EXPECT_EQ(r.scene->meshes[0].primitives[0].variantMaterials, (std::vector<int>{0, 2, 0}));
+  EXPECT_EQ(perVariant(r.scene->meshes[0].primitives[0]), (std::vector<int>{0, 2, 0}));
 }
 
 TEST(MaterialVariants, MappingsWithoutRootVariantsAreIgnored) {
@@ -140,7 +147,7 @@ TEST(MaterialVariants, SecondMappingOfAVariantIsIgnored) {
             std::vector<std::string>{
                 "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/1/variants/1: "
                 "variant 0 is already mapped by an earlier mapping; ignored"});
-  EXPECT_EQ(r.scene->meshes[0].primitives[0].variantMaterials, (std::vector<int>{1, 2, 0}));
+  EXPECT_EQ(perVariant(r.scene->meshes[0].primitives[0]), (std::vector<int>{1, 2, 0}));
 }
 
 TEST(MaterialVariants, UnnamedVariantIsCalledByItsIndex) {
