@@ -313,8 +313,8 @@ TEST(FaultMirror, NaNSortKeyIsOrderedAsNearest) {
 }
 
 TEST(FaultDescriptors, TheRenderersLayoutsFitTheDevice) {
-  // lavapipe's own limits hold the layouts; Vulkan's required minimum of 4 storage buffers
-  // per stage would not.
+  // lavapipe's own limits hold the layouts; Vulkan's required minimums (4 storage buffers, 16
+  // samplers per stage) would not.
   std::string error;
   renderer::Options options;
   auto r = renderer::Renderer::create(options, &error);
@@ -336,6 +336,16 @@ TEST(FaultDescriptors, TheRenderersLayoutsFitTheDevice) {
             "6 storage buffers in the vertex stage, more than the device's "
             "maxPerStageDescriptorStorageBuffers (4)");
   minimum.maxPerStageDescriptorStorageBuffers = 6;
+  // Nor would the minimum of 16 samplers per stage: material textures, the environment's two
+  // and the transmission texture in the fragment stage.
+  const uint32_t samplers = gpu::kMaterialTextureCount + 3;
+  EXPECT_EQ(renderer::descriptorLimitProblem(minimum, renderer::meshSetBindings(),
+                                             renderer::meshPushConstantBytes()),
+            std::to_string(samplers) +
+                " samplers in the fragment stage, more than the device's "
+                "maxPerStageDescriptorSamplers (16)");
+  minimum.maxPerStageDescriptorSamplers = samplers;
+  minimum.maxPerStageDescriptorSampledImages = samplers;
   EXPECT_EQ(renderer::descriptorLimitProblem(minimum, renderer::meshSetBindings(),
                                              renderer::meshPushConstantBytes()),
             "");
