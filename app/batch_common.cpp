@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <functional>
+#include <string_view>
 
 #include "animation_selection.h"
 #include "headless.h"
@@ -14,6 +17,23 @@
 
 namespace vitrine::app {
 namespace {
+
+// VITRINE_TEST_INJECT_FAULT=submit, a test hook (tests/app/batch_fault_test.cpp): every frame's
+// queue submission fails with VK_ERROR_DEVICE_LOST, as on a lost GPU, so that the batch modes'
+// exit status 5 is tested end to end. Unset: no hook; any other value is ignored with a line.
+std::function<VkResult(renderer::FaultPoint)> testFaultHook() {
+  const char* env = std::getenv("VITRINE_TEST_INJECT_FAULT");
+  if (!env || !*env) return {};
+  if (std::string_view(env) != "submit") {
+    std::fprintf(stderr, "vitrine: VITRINE_TEST_INJECT_FAULT=%s: unknown fault (submit): ignored\n",
+                 env);
+    return {};
+  }
+  std::fprintf(stderr, "vitrine: VITRINE_TEST_INJECT_FAULT=submit: frame submissions fail\n");
+  return [](renderer::FaultPoint point) {
+    return point == renderer::FaultPoint::Submit ? VK_ERROR_DEVICE_LOST : VK_SUCCESS;
+  };
+}
 
 // IEC 61966-2-1 decoding and encoding of one 8-bit sRGB code (the formulas of formulas.md,
 // "Colour").
@@ -84,6 +104,7 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
   }
   renderer::Options ro;
   ro.validation = validationRequested();
+  ro.injectFault = testFaultHook();
   ro.cacheDirectory = environmentCacheDirectory();
   auto r = renderer::Renderer::create(ro, &error);
   if (!r) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <tuple>
 
 #include <volk.h>
 #include <GLFW/glfw3.h>
@@ -497,6 +498,7 @@ bool Viewer::runFrame() {
   if (glfwWindowShouldClose(window_)) return false;
   int fbw = 0, fbh = 0;
   glfwGetFramebufferSize(window_, &fbw, &fbh);
+  if (framebufferOverride_) std::tie(fbw, fbh) = *framebufferOverride_;
   if (fbw == 0 || fbh == 0) {
     // Minimized: nothing to draw; sleep until something happens instead of spinning.
     glfwWaitEventsTimeout(0.1);

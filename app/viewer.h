@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "camera.h"
 #include "cli.h"
@@ -108,6 +109,12 @@ class Viewer {
   GLFWwindow* window() const { return window_; }
   renderer::Renderer& renderer() { return *renderer_; }
   uint64_t framesPresented() const { return framesPresented_; }
+  // Tests: the framebuffer size runFrame() draws at instead of glfwGetFramebufferSize's, e.g.
+  // the 0x0 a window manager reports for a minimised window (Xvfb without one never does).
+  // nullopt: the window's own again.
+  void overrideFramebufferSize(std::optional<std::pair<int, int>> size) {
+    framebufferOverride_ = size;
+  }
   // Why the window stopped drawing ("" while it draws): the device was lost or ran out of
   // memory in a frame (Renderer::lastError). run() then returns and the app exits with
   // kExitDeviceFailure.
@@ -159,6 +166,7 @@ class Viewer {
   std::vector<float> sampledTimes_;
   std::vector<bool> sampledEnabled_;
   uint64_t framesPresented_ = 0;
+  std::optional<std::pair<int, int>> framebufferOverride_;  // overrideFramebufferSize
   double lastFrameTime_ = 0.0;
   // The statistics overlay's frame times: CPU from the frame's start (after polling events)
   // until its commands are recorded, just before submission. That still includes the

@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <tuple>
 
 #include "compute.h"
 #include "shared_types.h"
@@ -37,40 +38,14 @@ VkDescriptorSetLayout createSetLayout(const Context& ctx,
 PipelineLayouts createLayouts(const Context& ctx) {
   PipelineLayouts l;
   const VkShaderStageFlags both = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
-  const VkDescriptorSetLayoutBinding frame[] = {
-      {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, both, nullptr},
-      // NodeData: the fragment stage reads the world scale of KHR_materials_volume's thickness.
-      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, both, nullptr},
-      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
-      {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
-      {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
-      {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
-      {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
-      {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
-      {8, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
-      {9, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
-  };
-  l.frame = createSetLayout(ctx, frame, uint32_t(std::size(frame)));
-
-  std::array<VkDescriptorSetLayoutBinding, gpu::kMaterialTextureCount> material{};
-  for (uint32_t slot = 0; slot < material.size(); ++slot)
-    material[slot] = {slot, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
-                      VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
-  l.material = createSetLayout(ctx, material.data(), uint32_t(material.size()));
-
-  const VkDescriptorSetLayoutBinding environment[] = {
-      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
-      {1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
-      {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
-  };
-  l.environment = createSetLayout(ctx, environment, 3);
-
-  const VkDescriptorSetLayoutBinding transmission = {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                                                     1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
-  l.transmission = createSetLayout(ctx, &transmission, 1);
+  const MeshSetBindings bindings = meshSetBindings();
+  VkDescriptorSetLayout* layouts[] = {&l.frame, &l.material, &l.environment, &l.transmission};
+  static_assert(std::size(layouts) == std::tuple_size_v<MeshSetBindings>);
+  for (size_t i = 0; i < bindings.size(); ++i)
+    *layouts[i] = createSetLayout(ctx, bindings[i].data(), uint32_t(bindings[i].size()));
 
   const VkDescriptorSetLayout sets[] = {l.frame, l.material, l.environment, l.transmission};
-  const VkPushConstantRange push{both, 0, sizeof(gpu::DrawConstants)};
+  const VkPushConstantRange push{both, 0, meshPushConstantBytes()};
   auto info = vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
   info.setLayoutCount = uint32_t(std::size(sets));
   info.pSetLayouts = sets;
@@ -217,6 +192,39 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
 }
 
 }  // namespace
+
+MeshSetBindings meshSetBindings() {
+  MeshSetBindings sets;
+  const VkShaderStageFlags both = VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
+  sets[0] = {
+      {0, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, both, nullptr},
+      // NodeData: the fragment stage reads the world scale of KHR_materials_volume's thickness.
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, both, nullptr},
+      {2, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+      {3, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+      {4, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {5, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {6, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {8, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+      {9, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+  };
+  for (uint32_t slot = 0; slot < gpu::kMaterialTextureCount; ++slot)
+    sets[1].push_back({slot, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
+                       VK_SHADER_STAGE_FRAGMENT_BIT, nullptr});
+  sets[2] = {
+      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+      {1, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+      {2, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
+  };
+  sets[3] = {
+      {0, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr}};
+  return sets;
+}
+
+uint32_t meshPushConstantBytes() {
+  return sizeof(gpu::DrawConstants);
+}
 
 VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFormat colorFormat,
                                    VkSampleCountFlagBits samples, const ScenePassState& state) {

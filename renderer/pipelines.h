@@ -3,9 +3,12 @@
 // winding).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include <volk.h>
 
@@ -124,6 +127,19 @@ struct ScenePassState {
                                                  VkFormat colorFormat,
                                                  VkSampleCountFlagBits samples,
                                                  const ScenePassState& state);
+
+// The bindings of the mesh pipeline layout's descriptor sets: 0 frame, 1 material,
+// 2 environment, 3 transmission (PipelineLayouts), and its push constant size.
+using MeshSetBindings = std::array<std::vector<VkDescriptorSetLayoutBinding>, 4>;
+MeshSetBindings meshSetBindings();
+uint32_t meshPushConstantBytes();
+// "" when a device with `limits` can hold the layout of `sets` with `pushBytes` of push
+// constants: descriptor sets bound, descriptors of each type per stage and per layout, resources
+// per stage (with the fragment stage's one colour attachment), push constant size (Vulkan
+// 1.3 §"Limits"). Else what exceeds which limit, e.g. "7 storage buffers in the vertex stage,
+// more than the device's maxPerStageDescriptorStorageBuffers (4)".
+std::string descriptorLimitProblem(const VkPhysicalDeviceLimits& limits,
+                                   const MeshSetBindings& sets, uint32_t pushBytes);
 
 void createPipelines(const Context& ctx, Pipelines& pipelines);
 void destroyPipelines(const Context& ctx, Pipelines& pipelines);

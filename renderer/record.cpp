@@ -67,19 +67,11 @@ void beginRendering(VkCommandBuffer cmd, VkImageView msaa, VkImageView depthView
   vkCmdSetScissor(cmd, 0, 1, &scissor);
 }
 
-// The draws of a frame, hidden nodes left out: opaque and mask draws in scene order, those
-// with KHR_materials_transmission after the others (they sample the transmission pass, which
-// draws only the others), then blend draws sorted back to front by the distance from the eye
-// to the centre of their bounds.
-struct DrawOrder {
-  std::vector<uint32_t> draws;
-  size_t opaque = 0;          // draws[0, opaque): opaque and mask draws without transmission
-  bool transmission = false;  // some draw has KHR_materials_transmission
-};
-
 bool transmissive(const Draw& d) {
   return (d.layers & uint32_t(gpu::kLayerTransmission)) != 0;
 }
+
+}  // namespace
 
 DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nodes,
                     const glm::vec3& eye) {
@@ -110,6 +102,8 @@ DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nod
   for (const auto& [distance, i] : blended) out.draws.push_back(i);
   return out;
 }
+
+namespace {
 
 // What differs between the transmission pass and the main pass.
 struct PassSetup {

@@ -27,6 +27,19 @@ struct FinalImage {
   ImageUser previousUser = ImageUser::None;
 };
 
+// The order of a frame's draws: opaque and mask draws without transmission first (in scene
+// order), then transmissive ones, then blended ones back to front by the squared distance of
+// their centre (world from `nodes`) to `eye`, stable for equal keys. A key that is NaN (a huge
+// but finite world matrix can overflow to inf - inf) sorts as 0, nearest: std::stable_sort
+// needs a strict weak ordering, which NaN breaks. KHR_node_visibility's hidden draws are left out.
+struct DrawOrder {
+  std::vector<uint32_t> draws;
+  size_t opaque = 0;          // draws[0, opaque): opaque and mask draws without transmission
+  bool transmission = false;  // some draw has KHR_materials_transmission
+};
+DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nodes,
+                    const glm::vec3& eye);
+
 // Clears to view.clearColor and draws `scene` (may be null: clear only), but for the draws of
 // nodes KHR_node_visibility hides; returns what it drew (the mesh draws, not the background).
 // Leaves the final image in COLOR_ATTACHMENT_OPTIMAL, written in the COLOR_ATTACHMENT_OUTPUT stage.

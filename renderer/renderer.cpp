@@ -19,6 +19,7 @@
 #include "resources.h"
 #include "scene_gpu.h"
 #include "swapchain.h"
+#include "swapchain_retirement.h"
 #include "targets.h"
 #include "uploads.h"
 #include "vk_check.h"
@@ -53,6 +54,13 @@ class RendererImpl final : public Renderer {
  public:
   bool init(const Options& options, std::string* error) {
     if (!createContext(options, ctx_, error)) return false;
+    // The fixed layouts against the device's descriptor limits, before anything uses them.
+    if (std::string problem = descriptorLimitProblem(ctx_.properties.limits, meshSetBindings(),
+                                                     meshPushConstantBytes());
+        !problem.empty()) {
+      *error = ctx_.properties.deviceName + std::string(" cannot run the renderer: ") + problem;
+      return false;
+    }
     createPipelines(ctx_, pipelines_);
     cacheDirectory_ = options.cacheDirectory;
     createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
@@ -270,16 +278,28 @@ class RendererImpl final : public Renderer {
 
   std::string lastError() const override { return lastError_; }
 
+  SwapchainStats swapchainStats() const override {
+    SwapchainStats s = swapchainStats_;
+    s.presents = retirement_.presents();
+    s.retiredSemaphoresWaiting = retirement_.waitingSemaphores();
+    return s;
+  }
+
   FrameStatus drawFrameOrThrow(const View& unsafeView, uint32_t framebufferWidth,
                                uint32_t framebufferHeight, const OverlayFn& overlay) {
-    if (!ctx_.surface || framebufferWidth == 0 || framebufferHeight == 0)
+    if (!ctx_.surface || framebufferWidth == 0 || framebufferHeight == 0) {
+      ++swapchainStats_.zeroExtentSkips;  // minimised: no swapchain of zero extent exists
       return FrameStatus::Skipped;
+    }
     bool cameraFinite = true;
     const View view = sanitizedView(unsafeView, &cameraFinite);
     const VkExtent2D wanted{framebufferWidth, framebufferHeight};
     if (!swapchain_.swapchain || swapchainStale_ || swapchain_.requested.width != wanted.width ||
         swapchain_.requested.height != wanted.height) {
-      if (!recreateSwapchain(wanted)) return FrameStatus::Skipped;
+      if (!recreateSwapchain(wanted)) {
+        ++swapchainStats_.zeroExtentSkips;  // the surface itself is 0x0
+        return FrameStatus::Skipped;
+      }
     }
 
     FrameSlot& slot = slots_[nextSlot_];
@@ -334,7 +354,7 @@ class RendererImpl final : public Renderer {
     present.pImageIndices = &imageIndex;
     VkResult presented = injectedFault(ctx_, FaultPoint::Present);
     if (presented == VK_SUCCESS) presented = vkQueuePresentKHR(ctx_.queue, &present);
-    ++presents_;
+    retirement_.presented();
     if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR) {
       swapchainStale_ = true;
     } else if (presented != VK_SUCCESS) {
@@ -493,36 +513,26 @@ class RendererImpl final : public Renderer {
     swapchain_ = Swapchain{};
     const bool created =
         createSwapchain(ctx_, surfaceFormat_, overlayPass_, wanted, old.swapchain, swapchain_);
+    if (created) ++swapchainStats_.creations;
     if (old.swapchain) {
-      Retired r;
-      r.swapchain = old.swapchain;
-      r.semaphores = std::move(old.renderFinished);
-      r.presentsBefore = presents_;
-      r.imageCount = uint32_t(old.images.size());
+      retirement_.retire(old.swapchain, std::move(old.renderFinished), uint32_t(old.images.size()));
       old.swapchain = VK_NULL_HANDLE;
       old.renderFinished.clear();
-      retired_.push_back(std::move(r));
     }
     destroySwapchain(ctx_, old);
     swapchainStale_ = !created;
     return created;
   }
 
-  // Destroys the retired swapchains and semaphores (recreateSwapchain) that no present can
-  // still wait on: presents run in queue order, and a present of the new swapchain whose image
-  // was acquired again (imageCount + frames in flight presents later, each acquire waiting for
-  // the image's previous present) was processed after every older one. `all`: at teardown,
-  // after the device is idle.
+  // Destroys the retired swapchains and semaphores (recreateSwapchain) no present can still
+  // wait on (SwapchainRetirement); `all`: at teardown, after the device is idle.
   void destroyRetired(bool all) {
-    while (!retired_.empty()) {
-      Retired& r = retired_.front();
-      const uint64_t safeAfter =
-          r.presentsBefore + uint64_t(std::max<size_t>(swapchain_.images.size(), r.imageCount)) +
-          kFramesInFlight + 1;
-      if (!all && presents_ < safeAfter) break;
+    const std::vector<SwapchainRetirement::Retired> done =
+        all ? retirement_.takeAll() : retirement_.takeSafe(uint32_t(swapchain_.images.size()));
+    for (const SwapchainRetirement::Retired& r : done) {
       for (VkSemaphore sem : r.semaphores) vkDestroySemaphore(ctx_.device, sem, nullptr);
       vkDestroySwapchainKHR(ctx_.device, r.swapchain, nullptr);
-      retired_.erase(retired_.begin());
+      swapchainStats_.retiredSemaphoresDestroyed += uint32_t(r.semaphores.size());
     }
   }
 
@@ -566,15 +576,9 @@ class RendererImpl final : public Renderer {
   uint32_t imageCount_ = 2;
   Swapchain swapchain_;
   bool swapchainStale_ = false;
-  // Replaced swapchains and their render-finished semaphores, oldest first (destroyRetired).
-  struct Retired {
-    VkSwapchainKHR swapchain = VK_NULL_HANDLE;
-    std::vector<VkSemaphore> semaphores;
-    uint64_t presentsBefore = 0;  // presents_ when it was replaced
-    uint32_t imageCount = 0;
-  };
-  std::vector<Retired> retired_;
-  uint64_t presents_ = 0;  // vkQueuePresentKHR calls
+  // Replaced swapchains and their render-finished semaphores (destroyRetired).
+  SwapchainRetirement retirement_{kFramesInFlight};
+  SwapchainStats swapchainStats_;
   // Set when a frame failed (device lost, out of memory): lastError().
   std::string lastError_;
   // Frame capture (captureNextFrame): the copy of the presented image, kept mapped.

@@ -135,6 +135,19 @@ enum class FrameStatus {
   Failed,
 };
 
+// What the window's swapchain went through since the renderer was created (tests, statistics).
+struct SwapchainStats {
+  uint64_t presents = 0;   // vkQueuePresentKHR calls
+  uint32_t creations = 0;  // swapchains created: the first and each re-creation
+  // drawFrame calls skipped because the framebuffer or the surface was 0x0 (minimised): no
+  // swapchain is created for a zero extent.
+  uint32_t zeroExtentSkips = 0;
+  // Render-finished semaphores of replaced swapchains: kept while a queued present may still
+  // wait on them, destroyed once later presents prove it cannot (SwapchainRetirement).
+  uint32_t retiredSemaphoresWaiting = 0;
+  uint32_t retiredSemaphoresDestroyed = 0;
+};
+
 // One Renderer at a time per process: volk keeps the device's function pointers in globals.
 class Renderer {
  public:
@@ -220,6 +233,7 @@ class Renderer {
   // After FrameStatus::Failed or an empty renderOffscreen: the Vulkan call and result that
   // failed ("" before).
   virtual std::string lastError() const = 0;
+  virtual SwapchainStats swapchainStats() const = 0;
 };
 
 }  // namespace vitrine::renderer

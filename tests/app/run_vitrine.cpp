@@ -56,6 +56,7 @@ ProcessResult runVitrine(const std::vector<std::string>& args, const RunOptions&
       continue;
     env.push_back(*e);
   }
+  for (const std::string& e : options.environment) env.push_back(const_cast<char*>(e.c_str()));
   env.push_back(nullptr);
   ProcessResult r;
   pid_t pid;

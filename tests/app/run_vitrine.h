@@ -17,6 +17,9 @@ struct RunOptions {
   // Remove DISPLAY and WAYLAND_DISPLAY from the child's environment (not this process's):
   // proves a batch mode needs no X server or Wayland compositor.
   bool withoutDisplay = false;
+  // Added to the child's environment, each "NAME=value" (test hooks such as
+  // VITRINE_TEST_INJECT_FAULT).
+  std::vector<std::string> environment;
 };
 
 // Runs build/vitrine with `args` (each passed as one argument) and VITRINE_VALIDATION=1, so

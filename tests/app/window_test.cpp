@@ -52,6 +52,101 @@ TEST(Window, OpensRendersResizesAndCloses) {
   EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
 }
 
+// The retirement of a replaced swapchain, measured on the window's renderer: its present
+// semaphores are not destroyed when it is re-created (a present of the old swapchain may still
+// wait on them) but after later presents (SwapchainRetirement), and the validation layer
+// stays silent.
+TEST(Window, ResizeKeepsTheOldPresentSemaphoresUntilLaterPresents) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
+  ASSERT_TRUE(loaded.document) << loaded.error;
+  ViewerOptions options;
+  options.width = 240;
+  options.height = 160;
+  options.validation = true;
+  std::string error;
+  auto viewer = Viewer::create(std::move(loaded.document), {true, true, true}, options, &error);
+  ASSERT_TRUE(viewer) << error;
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
+  const renderer::SwapchainStats first = viewer->renderer().swapchainStats();
+  EXPECT_EQ(first.creations, 1u);
+  EXPECT_EQ(first.retiredSemaphoresWaiting, 0u);
+  EXPECT_EQ(first.retiredSemaphoresDestroyed, 0u);
+
+  glfwSetWindowSize(viewer->window(), 200, 120);
+  renderer::SwapchainStats s = first;
+  for (int i = 0; i < 50 && s.creations == first.creations; ++i) {
+    ASSERT_TRUE(viewer->runFrame());
+    s = viewer->renderer().swapchainStats();
+  }
+  ASSERT_GT(s.creations, first.creations);
+  // The frame that re-created the swapchain presented once to the new one: the old one's
+  // semaphores (one per image, at least 2) still wait.
+  EXPECT_GE(s.retiredSemaphoresWaiting, 2u);
+  EXPECT_EQ(s.retiredSemaphoresDestroyed, 0u);
+  const uint32_t retired = s.retiredSemaphoresWaiting;
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(viewer->renderer().swapchainStats().retiredSemaphoresWaiting, retired);
+
+  // Enough presents later (images + frames in flight + 1; a few swapchain images on lavapipe)
+  // they are gone, and no more re-creation was needed.
+  for (int i = 0; i < 12; ++i) ASSERT_TRUE(viewer->runFrame());
+  s = viewer->renderer().swapchainStats();
+  EXPECT_EQ(s.retiredSemaphoresWaiting, 0u);
+  EXPECT_EQ(s.retiredSemaphoresDestroyed, retired);
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
+// A minimised window as a window manager reports it (a 0x0 framebuffer, through the viewer's
+// test hook: Xvfb without a window manager never iconifies), and a 0x0 drawFrame straight to
+// the renderer: frames are skipped, no swapchain is created for a zero extent, and drawing
+// resumes at the window's size afterwards.
+TEST(Window, ZeroFramebufferSkipsFramesWithoutASwapchainAndResumes) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
+  ASSERT_TRUE(loaded.document) << loaded.error;
+  ViewerOptions options;
+  options.width = 240;
+  options.height = 160;
+  options.validation = true;
+  std::string error;
+  auto viewer = Viewer::create(std::move(loaded.document), {true, true, true}, options, &error);
+  ASSERT_TRUE(viewer) << error;
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
+  const renderer::SwapchainStats before = viewer->renderer().swapchainStats();
+  const uint64_t presented = viewer->framesPresented();
+
+  viewer->overrideFramebufferSize(std::pair{0, 0});
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(viewer->framesPresented(), presented);
+  // The renderer's own guard, asked directly.
+  for (int i = 0; i < 2; ++i)
+    EXPECT_EQ(viewer->renderer().drawFrame(viewer->windowView(), 0, 0, {}),
+              renderer::FrameStatus::Skipped);
+  EXPECT_EQ(viewer->renderer().drawFrame(viewer->windowView(), 240, 0, {}),
+            renderer::FrameStatus::Skipped);
+  renderer::SwapchainStats s = viewer->renderer().swapchainStats();
+  EXPECT_EQ(s.zeroExtentSkips, before.zeroExtentSkips + 3);
+  EXPECT_EQ(s.creations, before.creations);
+  EXPECT_EQ(s.presents, before.presents);
+
+  // Restored at the same size: the swapchain is still right, frames present at once.
+  viewer->overrideFramebufferSize(std::nullopt);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(viewer->framesPresented(), presented + 3);
+  EXPECT_EQ(viewer->renderer().swapchainStats().creations, before.creations);
+
+  // Minimised, then restored at another size: one re-creation, at the new size.
+  viewer->overrideFramebufferSize(std::pair{0, 0});
+  ASSERT_TRUE(viewer->runFrame());
+  viewer->overrideFramebufferSize(std::pair{200, 120});
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(viewer->framesPresented(), presented + 6);
+  s = viewer->renderer().swapchainStats();
+  EXPECT_GE(s.creations, before.creations + 1);
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
 // Minimised, resized to zero and back, resized again and again (each a swapchain re-creation
 // that retires the old swapchain's semaphores), then closed while a load is running: frames
 // resume after each, the loop ends cleanly, and the validation layer stays silent.

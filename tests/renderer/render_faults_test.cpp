@@ -3,10 +3,17 @@
 // out-of-memory reported instead of aborting. Limits are lowered and faults injected through
 // renderer::Options' test hooks; the validation layer must stay silent throughout.
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <string>
 
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "pipelines.h"
+#include "record.h"
 #include "render_fixture.h"
+#include "scene_gpu.h"
+#include "scene_mirrors.h"
 #include "shared_types.h"
 
 namespace vitrine::test {
@@ -234,6 +241,149 @@ TEST_F(FaultTest, NonFiniteCameraDrawsTheBackgroundOnly) {
   for (uint32_t y = 0; y < kSize; y += 7)
     for (uint32_t x = 0; x < kSize; x += 7)
       ASSERT_TRUE(colorNear(pixelAt(p, int(x), int(y)), background())) << x << "," << y;
+}
+
+bool finite(const gpu::NodeData& d) {
+  for (const glm::mat4* m : {&d.world, &d.normal})
+    for (int c = 0; c < 4; ++c)
+      for (int r = 0; r < 4; ++r)
+        if (!std::isfinite((*m)[c][r])) return false;
+  return true;
+}
+
+// The CPU mirror of the node buffer, which every frame's upload copies from: no NaN or
+// infinity reaches it, at setScene (initMirrors) or later (refreshNodes, refreshAllNodes).
+TEST(FaultMirror, NonFiniteWorldMatricesNeverReachTheNodeMirror) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  scene::Scene s = quads(glm::vec3(1.0f), glm::vec3(0.0f), 3);
+  s.nodes[0].translation.x = nan;
+  s.nodes[1].scale.y = inf;
+  scene::updateWorldTransforms(s);
+  ASSERT_TRUE(std::isnan(s.world[0][3][0]));
+  renderer::SceneGpu gpu;
+  renderer::initMirrors(s, 0, gpu);
+  ASSERT_EQ(gpu.nodeData.size(), 3u);
+  for (size_t n = 0; n < gpu.nodeData.size(); ++n) EXPECT_TRUE(finite(gpu.nodeData[n])) << n;
+  EXPECT_EQ(gpu.nodeData[0].world, glm::mat4(0.0f));  // hidden: collapsed to a point
+  EXPECT_EQ(gpu.nodeData[2].world, s.world[2]);       // the finite one as it is
+
+  // Animated to NaN later: the changed node's refresh, and the whole refresh.
+  s.nodes[2].rotation = glm::quat(nan, 0, 0, 0);
+  scene::updateWorldTransforms(s);
+  scene::DirtyRanges world, changed;
+  world.mark(2 * scene::kWorldMatrixBytes, scene::kWorldMatrixBytes);
+  renderer::refreshNodes(s, world, gpu, changed);
+  EXPECT_TRUE(finite(gpu.nodeData[2]));
+  EXPECT_EQ(gpu.nodeData[2].world, glm::mat4(0.0f));
+  gpu.nodeData.assign(3, renderer::nodeData(glm::mat4(1.0f)));
+  renderer::refreshAllNodes(s, gpu, changed);
+  for (size_t n = 0; n < gpu.nodeData.size(); ++n) EXPECT_TRUE(finite(gpu.nodeData[n])) << n;
+}
+
+// Blended draws sorted by distance: a world matrix that is finite but huge overflows the
+// key to inf - inf = NaN (nodeData() lets it through: it is finite). The NaN key sorts as
+// nearest (drawn last) and the others stay back to front; without the guard std::stable_sort
+// gets a NaN, which is not a strict weak ordering, and leaves it first.
+TEST(FaultMirror, NaNSortKeyIsOrderedAsNearest) {
+  renderer::SceneGpu scene;
+  std::vector<gpu::NodeData> nodes;
+  const glm::vec3 eye(0.0f, 0.0f, 10.0f);
+  // Draw 0: the overflowing node; draw 1: near the eye; draw 2: far from it.
+  glm::mat4 huge(1.0f);
+  huge[0][0] = 3e38f;
+  huge[1][0] = -3e38f;
+  nodes.push_back(renderer::nodeData(huge));
+  nodes.push_back(renderer::nodeData(glm::translate(glm::mat4(1.0f), glm::vec3(0, 0, 9))));
+  nodes.push_back(renderer::nodeData(glm::translate(glm::mat4(1.0f), glm::vec3(0, 0, -50))));
+  for (uint32_t i = 0; i < 3; ++i) {
+    renderer::Draw d;
+    d.node = i;
+    d.blend = true;
+    d.center = glm::vec3(2.0f, 2.0f, 0.0f);  // x: 3e38*2 + -3e38*2 = inf - inf
+    scene.draws.push_back(d);
+  }
+  {
+    const glm::vec3 c = glm::vec3(nodes[0].world * glm::vec4(scene.draws[0].center, 1.0f));
+    ASSERT_TRUE(std::isnan(c.x));  // the premise: a NaN key without the guard
+  }
+  const renderer::DrawOrder order = renderer::drawOrder(scene, nodes, eye);
+  EXPECT_EQ(order.opaque, 0u);
+  EXPECT_EQ(order.draws, (std::vector<uint32_t>{2, 1, 0}));
+}
+
+TEST(FaultDescriptors, TheRenderersLayoutsFitTheDevice) {
+  // lavapipe's own limits hold the layouts; Vulkan's required minimums (4 storage buffers, 16
+  // samplers per stage) would not.
+  std::string error;
+  renderer::Options options;
+  auto r = renderer::Renderer::create(options, &error);
+  ASSERT_TRUE(r) << error;
+  VkPhysicalDeviceLimits minimum{};
+  minimum.maxBoundDescriptorSets = 4;
+  minimum.maxPerStageDescriptorUniformBuffers = 12;
+  minimum.maxPerStageDescriptorStorageBuffers = 4;
+  minimum.maxPerStageDescriptorSamplers = 16;
+  minimum.maxPerStageDescriptorSampledImages = 16;
+  minimum.maxPerStageResources = 128;
+  minimum.maxDescriptorSetUniformBuffers = 72;
+  minimum.maxDescriptorSetStorageBuffers = 24;
+  minimum.maxDescriptorSetSamplers = 96;
+  minimum.maxDescriptorSetSampledImages = 96;
+  minimum.maxPushConstantsSize = 128;
+  EXPECT_EQ(renderer::descriptorLimitProblem(minimum, renderer::meshSetBindings(),
+                                             renderer::meshPushConstantBytes()),
+            "6 storage buffers in the vertex stage, more than the device's "
+            "maxPerStageDescriptorStorageBuffers (4)");
+  minimum.maxPerStageDescriptorStorageBuffers = 6;
+  // Nor would the minimum of 16 samplers per stage: material textures, the environment's two
+  // and the transmission texture in the fragment stage.
+  const uint32_t samplers = gpu::kMaterialTextureCount + 3;
+  EXPECT_EQ(renderer::descriptorLimitProblem(minimum, renderer::meshSetBindings(),
+                                             renderer::meshPushConstantBytes()),
+            std::to_string(samplers) +
+                " samplers in the fragment stage, more than the device's "
+                "maxPerStageDescriptorSamplers (16)");
+  minimum.maxPerStageDescriptorSamplers = samplers;
+  minimum.maxPerStageDescriptorSampledImages = samplers;
+  EXPECT_EQ(renderer::descriptorLimitProblem(minimum, renderer::meshSetBindings(),
+                                             renderer::meshPushConstantBytes()),
+            "");
+}
+
+// Renderer::create refuses, with the limit named, a device whose descriptor limits cannot
+// hold the renderer's fixed layouts (each lowered in turn through adjustLimits).
+TEST(FaultDescriptors, CreateRefusesADeviceWithTooFewDescriptors) {
+  const uint32_t fragmentSamplers =
+      gpu::kMaterialTextureCount + 3;  // material, environment x2, transmission
+  const struct {
+    std::function<void(renderer::DeviceLimits&)> lower;
+    std::string message;
+  } cases[] = {
+      {[](renderer::DeviceLimits& l) { l.limits.maxBoundDescriptorSets = 3; },
+       "4 descriptor sets bound at once, more than the device's maxBoundDescriptorSets (3)"},
+      {[](renderer::DeviceLimits& l) { l.limits.maxPerStageDescriptorStorageBuffers = 5; },
+       "6 storage buffers in the vertex stage, more than the device's "
+       "maxPerStageDescriptorStorageBuffers (5)"},
+      {[](renderer::DeviceLimits& l) { l.limits.maxPerStageDescriptorSamplers = 4; },
+       std::to_string(fragmentSamplers) + " samplers in the fragment stage, more than the device's "
+                                          "maxPerStageDescriptorSamplers (4)"},
+      {[](renderer::DeviceLimits& l) { l.limits.maxPerStageDescriptorUniformBuffers = 1; },
+       "2 uniform buffers in the fragment stage, more than the device's "
+       "maxPerStageDescriptorUniformBuffers (1)"},
+      {[](renderer::DeviceLimits& l) { l.limits.maxDescriptorSetStorageBuffers = 8; },
+       "9 storage buffers in the pipeline layout, more than the device's "
+       "maxDescriptorSetStorageBuffers (8)"},
+  };
+  for (const auto& c : cases) {
+    renderer::Options options;
+    options.adjustLimits = c.lower;
+    std::string error;
+    EXPECT_FALSE(renderer::Renderer::create(options, &error)) << c.message;
+    const std::string suffix = " cannot run the renderer: " + c.message;
+    ASSERT_GE(error.size(), suffix.size()) << error;
+    EXPECT_EQ(error.substr(error.size() - suffix.size()), suffix) << error;
+  }
 }
 
 }  // namespace
