@@ -45,6 +45,10 @@ struct Escape {
   bool fileWithOption;  // read with allowOutsideFolder (else refused all the same)
 };
 
+void PrintTo(const Escape& e, std::ostream* os) {
+  *os << e.name;
+}
+
 std::string quote(const std::string& uri) {
   return nlohmann::json(uri).dump();
 }
