@@ -22,7 +22,8 @@ struct Expectation {
   int line = 0;
   std::string file;     // as written: relative to tests/data/malformed/, or assimp:<model path>
   std::string mode;     // check, render or thumbnail
-  std::string status;   // the exit status, or * (any clean exit: not yet decided)
+  // The exit status; * any clean exit (not yet decided); skip: not run (see expected.txt).
+  std::string status;
   std::string message;  // a substring of stdout + stderr, or * (not checked)
 };
 
@@ -80,6 +81,7 @@ TEST(Malformed, TableCoversEveryAssetInEveryMode) {
 
 TEST(Malformed, EachAssetGivesItsStatusAndMessage) {
   for (const Expectation& e : readTable()) {
+    if (e.status == "skip") continue;
     const ProcessResult r = run(e);
     const std::string where = "expected.txt:" + std::to_string(e.line) + ": " + e.file + " " +
                               e.mode + "\nstdout: " + r.out + "\nstderr: " + r.err;
