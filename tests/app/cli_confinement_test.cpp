@@ -1,7 +1,9 @@
 // URI confinement through the executable (issue 14): --check, --render and --thumbnail refuse a
 // buffer outside the asset's folder with the same message and exit status, and read it with
 // --allow-outside-folder; a scheme stays refused with the option; an image outside is a warning.
+#include <cstring>
 #include <filesystem>
+#include <limits>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -123,21 +125,23 @@ TEST(CliConfinement, OutsideImageIsAWarningInEveryMode) {
 }
 
 TEST(CliConfinement, WarningsBeforeAnErrorAreListedInEveryMode) {
-  // An image refused (a warning), then a primitive naming no accessor (the error).
+  // An image refused (a warning), then a position that is not finite (an error found in the
+  // data, after the resources are read; the JSON is checked before them).
   AssetBuilder b = quadAsset();
   b.json()["images"] = {{{"uri", "../outside.png"}}};
-  b.json()["meshes"][0]["primitives"][0]["attributes"]["POSITION"] = 99;
+  std::vector<uint8_t> bin = b.bin();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::memcpy(bin.data(), &nan, 4);  // POSITION x of vertex 0 (accessor 0 is first)
   const std::string root = scratchPath("confine-both");
   fs::remove_all(root);
   fs::create_directories(root + "/asset");
-  writeFile(root + "/asset/model.bin", b.bin().data(), b.bin().size());
+  writeFile(root + "/asset/model.bin", bin.data(), bin.size());
   const std::string file = root + "/asset/model.gltf";
   writeFile(file, b.gltfText("model.bin"));
   const std::string warning =
       "/images/0/uri: \"../outside.png\" resolves outside the asset's folder (use "
       "--allow-outside-folder to read it)";
-  const std::string error =
-      "/meshes/0/primitives/0/attributes/POSITION: accessor 99 does not exist (4 accessors)";
+  const std::string error = "/meshes/0/primitives/0/attributes/POSITION: value 0 is not finite";
   const Modes m = runModes(file, "confine-both", false);
   EXPECT_EQ(m.check.status, 2);
   EXPECT_EQ(m.check.out, "warning " + warning + "\nerror " + error + "\n" + file +

@@ -2,8 +2,10 @@
 // dropped files open (or fail without losing the open one), hot reload waits for a file being
 // written, and F12 writes the 3D view without the UI.
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <functional>
+#include <limits>
 
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
@@ -151,10 +153,14 @@ TEST(FilesWindow, LoadProblemsAreShownAsCheckListsThem) {
   EXPECT_EQ(warned + ": " + check.problems[0].pointer + ": " + check.problems[0].message, warning);
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());  // the panel draws
 
-  // The same, and then an error: both shown, the error as --check gives it.
-  b.json()["meshes"][0]["primitives"][0]["attributes"]["POSITION"] = 99;
+  // The same, and then an error found in the data (a position that is not finite): both
+  // shown, the error as --check gives it.
+  std::vector<uint8_t> bin = b.bin();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::memcpy(bin.data(), &nan, 4);  // POSITION x of vertex 0 (accessor 0 is first)
+  test::writeFile(dir + "/asset/broken.bin", bin.data(), bin.size());
   const std::string broken = dir + "/asset/broken.gltf";
-  test::writeFile(broken, b.gltfText("warned.bin"));
+  test::writeFile(broken, b.gltfText("broken.bin"));
   viewer->inject(DropEvent{{broken}});
   ASSERT_TRUE(runUntil(
       *viewer, [&] { return !s.fileError.empty(); }, 60.0));
