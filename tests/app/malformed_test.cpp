@@ -20,8 +20,8 @@ const std::string kMalformed = VITRINE_SOURCE_DIR "/tests/data/malformed/";
 
 struct Expectation {
   int line = 0;
-  std::string file;     // as written: relative to tests/data/malformed/, or assimp:<model path>
-  std::string mode;     // check, render or thumbnail
+  std::string file;  // as written: relative to tests/data/malformed/, or assimp:<model path>
+  std::string mode;  // check, render or thumbnail
   // The exit status; * any clean exit (not yet decided); skip: not run (see expected.txt).
   std::string status;
   std::string message;  // a substring of stdout + stderr, or * (not checked)
@@ -87,7 +87,9 @@ TEST(Malformed, EachAssetGivesItsStatusAndMessage) {
                               e.mode + "\nstdout: " + r.out + "\nstderr: " + r.err;
     ASSERT_GE(r.status, 0) << "crashed: " << where;
     EXPECT_NE(r.status, 3) << "validation messages: " << where;
-    if (e.status != "*") EXPECT_EQ(std::to_string(r.status), e.status) << where;
+    if (e.status != "*") {
+      EXPECT_EQ(std::to_string(r.status), e.status) << where;
+    }
     if (e.message != "*") {
       EXPECT_NE((r.out + r.err).find(e.message), std::string::npos) << where;
     }
