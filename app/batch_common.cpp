@@ -54,6 +54,9 @@ std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptio
                                          int* exitCode) {
   DocumentResult loaded = loadDocument(file, {}, loadOptions(options));
   if (!loaded.document) {
+    // The warnings met before the error too, as --check lists them (checkAsset).
+    for (const std::string& w : loaded.warnings)
+      std::fprintf(stderr, "vitrine: warning: %s\n", w.c_str());
     std::fprintf(stderr, "vitrine: %s\n", loaded.error.c_str());
     *exitCode = kExitBadInput;
     return std::nullopt;
@@ -61,10 +64,8 @@ std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptio
   BatchAsset asset;
   asset.document = std::move(loaded.document);
   const Document& doc = *asset.document;
-  for (const std::string& w : doc.loadWarnings)
+  for (const std::string& w : documentWarnings(doc))
     std::fprintf(stderr, "vitrine: warning: %s\n", w.c_str());
-  for (const std::string& w : doc.channelWarnings)
-    std::fprintf(stderr, "vitrine: warning: %s: %s\n", file.c_str(), w.c_str());
   std::vector<std::string> clipNames;
   for (const anim::ClipInfo& clip : doc.animations->clips()) clipNames.push_back(clip.name);
   std::string error;

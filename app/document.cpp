@@ -11,6 +11,12 @@ uint64_t nextDocumentSerial() {
   return next.fetch_add(1, std::memory_order_relaxed);
 }
 
+std::vector<std::string> documentWarnings(const Document& document) {
+  std::vector<std::string> out = document.loadWarnings;
+  for (const std::string& w : document.channelWarnings) out.push_back(document.path + ": " + w);
+  return out;
+}
+
 DocumentResult loadDocument(const std::string& path, const scene::LoadProgress& progress,
                             const scene::LoadOptions& options) {
   DocumentResult result;

@@ -41,6 +41,10 @@ struct DocumentResult {
   std::vector<std::string> warnings;   // on error: the loader's warnings met before it (--check)
 };
 
+// Every warning of `document`, each "<file>: <where>: <what>": the loader's, then those of
+// channels that could not bind. What the batch modes print, --check lists and the window shows.
+[[nodiscard]] std::vector<std::string> documentWarnings(const Document& document);
+
 // Loads, validates and binds the animations of the asset at `path`. Never throws. `progress`
 // (scene::loadScene's, plus a last "Binding animations" stage) may be called from the thread
 // that loads.

@@ -9,6 +9,9 @@
 namespace vitrine::app {
 namespace {
 
+// The warnings the load panel lists; more are counted (the window stays usable).
+constexpr size_t kWarningLines = 8;
+
 // The document and the files it reads, in the order FileWatch keeps them.
 std::vector<std::string> watchedFiles(const Document& d) {
   std::vector<std::string> files{d.path};
@@ -53,6 +56,7 @@ std::optional<LoaderThread::Finished> Files::update(double now, Session& session
     const bool reload = done->purpose == LoaderThread::Purpose::Reload;
     if (done->result.document) {
       session.fileError.clear();
+      session.fileWarnings = documentWarnings(*done->result.document);
       if (reload) {
         watch_.reloadSucceeded(watchedFiles(*done->result.document));
       } else {
@@ -62,6 +66,7 @@ std::optional<LoaderThread::Finished> Files::update(double now, Session& session
     }
     if (!reload || watch_.reloadFailed(now)) {
       session.fileError = done->result.error;
+      session.fileWarnings = done->result.warnings;
     } else {
       ++quietFailures_;  // most likely still being written: retried, not shown
     }
@@ -94,19 +99,37 @@ std::optional<std::string> Files::drawUi(Session& session, const Layout& layout)
                          loader_.stage().c_str());
     }
     ImGui::End();
-  } else if (!session.fileError.empty()) {
+  } else if (!session.fileError.empty() || !session.fileWarnings.empty()) {
+    // The same lines --check prints: the error, and the warnings of that load.
+    const bool failed = !session.fileError.empty();
     ImGui::SetNextWindowPos(anchor, ImGuiCond_Always, ImVec2(0.5f, 1.0f));
     ImGui::SetNextWindowBgAlpha(1.0f);
-    ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(0.55f, 0.12f, 0.10f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_Border, failed ? ImVec4(0.55f, 0.12f, 0.10f, 1.0f)
+                                                  : ImVec4(0.55f, 0.45f, 0.10f, 1.0f));
     if (ImGui::Begin("##fileError", nullptr, overlayFlags)) {
-      ImGui::TextColored(ImVec4(0.9f, 0.4f, 0.35f, 1.0f), "Could not load the file");
+      const size_t n = session.fileWarnings.size();
+      if (failed) {
+        ImGui::TextColored(ImVec4(0.9f, 0.4f, 0.35f, 1.0f), "Could not load the file");
+      } else {
+        ImGui::TextColored(ImVec4(0.9f, 0.75f, 0.35f, 1.0f), "Loaded with %zu warning%s", n,
+                           n == 1 ? "" : "s");
+      }
       ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::min(560 * s, room));
-      ImGui::TextUnformatted(session.fileError.c_str());
+      if (failed) ImGui::TextUnformatted(session.fileError.c_str());
+      for (size_t i = 0; i < std::min(n, kWarningLines); ++i)
+        ImGui::Text("warning: %s", session.fileWarnings[i].c_str());
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextWrapped("Still showing %s", session.document->path.c_str());
+      if (n > kWarningLines) {
+        ImGui::TextWrapped("... and %zu more (vitrine FILE --check lists them all)",
+                           n - kWarningLines);
+      }
+      if (failed) ImGui::TextWrapped("Still showing %s", session.document->path.c_str());
       ImGui::PopStyleColor();
       ImGui::PopTextWrapPos();
-      if (ImGui::Button("Dismiss")) session.fileError.clear();
+      if (ImGui::Button("Dismiss")) {
+        session.fileError.clear();
+        session.fileWarnings.clear();
+      }
     }
     ImGui::End();
     ImGui::PopStyleColor();

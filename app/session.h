@@ -41,6 +41,10 @@ struct Session {
   // The last file that failed to load ("<file>: <where>: <what>"), shown in the error panel
   // until dismissed or a load succeeds; empty when none. The previous document stays open.
   std::string fileError;
+  // The warnings of the last load, as --check and the batch modes print them ("<file>: <where>:
+  // <what>", documentWarnings()): of the document shown, or with fileError those met before the
+  // error. Shown in the same panel until dismissed or the next load.
+  std::vector<std::string> fileWarnings;
   float menuHeight = 0.0f;  // the main menu bar's height this frame (0 when hidden)
 };
 

@@ -42,6 +42,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   v->options_ = options;
   Session& s = v->session_;
   s.document = std::move(document);
+  s.fileWarnings = documentWarnings(*s.document);
   s.look = options.look;
   s.timeline.reset(s.document->animations->clips(), std::move(enabled));
   s.panels = options.settings.panels;

@@ -101,10 +101,11 @@ std::vector<uint8_t> makeGlb(std::string json, std::span<const uint8_t> bin) {
 }
 
 // Has tinygltf load the buffers and the encoded image bytes, its file access served by `cache`.
-std::string loadResources(const Json& root, const std::string& baseDir, bool glb,
-                          std::span<const uint8_t> bin, ResourceCache& cache, MemoryBudget& budget,
-                          tinygltf::Model& model) {
-  const std::string json = resourceSubset(root).dump();
+std::string loadResources(const Json& root, bool glb, std::span<const uint8_t> bin,
+                          ResourceCache& cache, MemoryBudget& budget, tinygltf::Model& model) {
+  Json subset = resourceSubset(root);
+  cache.redirect(subset);  // tinygltf asks for the cache's keys, with no base dir
+  const std::string json = subset.dump();
   tinygltf::TinyGLTF loader;
   loader.SetFsCallbacks(cache.callbacks());
   EncodedImages images{budget, {}};
@@ -114,12 +115,10 @@ std::string loadResources(const Json& root, const std::string& baseDir, bool glb
   if (glb) {
     const std::vector<uint8_t> bytes = makeGlb(json, bin);
     if (bytes.size() > UINT_MAX) return "GLB larger than 4 GiB (not supported)";
-    ok = loader.LoadBinaryFromMemory(&model, &err, &warn, bytes.data(), unsigned(bytes.size()),
-                                     baseDir);
+    ok = loader.LoadBinaryFromMemory(&model, &err, &warn, bytes.data(), unsigned(bytes.size()), "");
   } else {
     if (json.size() > UINT_MAX) return "JSON larger than 4 GiB (not supported)";
-    ok = loader.LoadASCIIFromString(&model, &err, &warn, json.data(), unsigned(json.size()),
-                                    baseDir);
+    ok = loader.LoadASCIIFromString(&model, &err, &warn, json.data(), unsigned(json.size()), "");
   }
   if (!images.refusal.empty()) return images.refusal;
   // tinygltf's warnings repeat what ResourceCache::load already reported in our form.
@@ -179,13 +178,12 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
       return err;
     }
   }
-  ResourceCache cache;
+  ResourceCache cache(options.allowOutsideFolder);
   if (std::string err = cache.load(out.json, baseDir, glb, chunks.bin, out.warnings);
       !err.empty()) {
     return err;
   }
-  if (std::string err =
-          loadResources(out.json, baseDir, glb, chunks.bin, cache, *out.budget, out.model);
+  if (std::string err = loadResources(out.json, glb, chunks.bin, cache, *out.budget, out.model);
       !err.empty()) {
     return err;
   }

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <filesystem>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,34 +13,37 @@
 namespace vitrine::scene {
 namespace {
 
-// The path tinygltf builds for a URI: its JoinPath() of the base dir and its dlib::urldecode()
-// of the URI, which (unlike RFC 3986) also turns '+' into ' '. Only used as a cache key.
-std::string tinygltfPath(const std::string& baseDir, const std::string& uri) {
-  auto fromHex = [](unsigned char c) -> unsigned char {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return 0;
-  };
-  std::string decoded;
-  for (size_t i = 0; i < uri.size(); ++i) {
-    if (uri[i] == '+') {
-      decoded += ' ';
-    } else if (uri[i] == '%' && uri.size() > i + 2) {
-      decoded += char((fromHex(uri[i + 1]) << 4) | fromHex(uri[i + 2]));
-      i += 2;
-    } else {
-      decoded += uri[i];
-    }
-  }
-  if (baseDir.empty()) return decoded;
-  return baseDir.back() == '/' ? baseDir + decoded : baseDir + "/" + decoded;
+// The URI as it is quoted in messages: a JSON string (control characters escaped, invalid
+// UTF-8 replaced), cut short when long.
+std::string quoted(const std::string& uri) {
+  const std::string s = uri.size() > 120 ? uri.substr(0, 117) + "..." : uri;
+  return Json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-std::string realPath(const std::string& baseDir, const std::string& uri) {
-  const std::string decoded = percentDecode(uri);
-  if (baseDir.empty() || (!decoded.empty() && decoded[0] == '/')) return decoded;
-  return baseDir.back() == '/' ? baseDir + decoded : baseDir + "/" + decoded;
+// The scheme of an absolute URI, lowercased, or "" for a relative reference. RFC 3986 §3.1:
+// scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), followed by ':'.
+std::string uriScheme(const std::string& uri) {
+  const size_t colon = uri.find(':');
+  if (colon == std::string::npos || colon == 0) return {};
+  if (!std::isalpha(static_cast<unsigned char>(uri[0]))) return {};
+  std::string scheme;
+  for (size_t i = 0; i < colon; ++i) {
+    const unsigned char c = static_cast<unsigned char>(uri[i]);
+    if (!std::isalnum(c) && c != '+' && c != '-' && c != '.') return {};
+    scheme += char(std::tolower(c));
+  }
+  return scheme;
+}
+
+// Whether `path` lies in `folder` (both absolute and normalised), by components.
+bool isInside(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  auto f = folder.begin();
+  auto p = path.begin();
+  for (; f != folder.end(); ++f, ++p) {
+    if (f->empty()) continue;  // a trailing separator
+    if (p == path.end() || *p != *f) return false;
+  }
+  return true;  // the folder itself too: reading it then fails as for any folder
 }
 
 bool isDataUri(const std::string& uri) {
@@ -141,10 +145,66 @@ std::string percentDecode(const std::string& uri) {
   return out;
 }
 
+UriTarget resolveUri(const std::string& uri, const std::string& baseDir, bool allowOutsideFolder) {
+  namespace fs = std::filesystem;
+  UriTarget t;
+  // Rules --allow-outside-folder does not lift. A scheme asks for another way to fetch than
+  // reading a path: a viewer must not go to the network (http:, https:) because a file it was
+  // merely shown says so, file: URIs (RFC 8089) may name another host, and unknown schemes mean
+  // nothing here. Drive and UNC paths name files of another system (on this one they would be
+  // odd relative names). A trusted asset reaches any local file by a plain path instead.
+  const std::string never = " are not read (only data: URIs and files inside the asset's folder)";
+  if (uri.size() >= 2 && std::isalpha(static_cast<unsigned char>(uri[0])) && uri[1] == ':') {
+    t.refusal = quoted(uri) + ": Windows drive paths" + never;  // "C:\x.bin", "C:/x.bin"
+    return t;
+  }
+  if (const std::string scheme = uriScheme(uri); !scheme.empty()) {
+    t.refusal = quoted(uri) + ": " + scheme + " URIs" + never;
+    return t;
+  }
+  if (uri.rfind("\\\\", 0) == 0 || uri.rfind("//", 0) == 0) {
+    // "\\host\share\a.bin" (UNC), or an RFC 3986 network-path reference "//host/a.bin".
+    t.refusal = quoted(uri) + ": network paths" + never;
+    return t;
+  }
+  const std::string decoded = percentDecode(uri);
+  if (decoded.find('\0') != std::string::npos) {  // open() would stop at it
+    t.refusal = quoted(uri) + ": URIs with a NUL character (%00)" + never;
+    return t;
+  }
+  const bool absolute = !decoded.empty() && decoded[0] == '/';
+  t.shown = absolute || baseDir.empty() ? decoded
+            : baseDir.back() == '/'     ? baseDir + decoded
+                                        : baseDir + "/" + decoded;
+  // The folder and the target as the system resolves them: "..", "." and symlinks (also one
+  // met in the middle of the path: "link/../x") followed, so a symlink pointing out is out.
+  std::error_code ec;
+  fs::path folder = fs::absolute(baseDir.empty() ? fs::path(".") : fs::path(baseDir), ec);
+  if (fs::path c = fs::weakly_canonical(folder, ec); !ec) folder = c;
+  folder = folder.lexically_normal();
+  const fs::path target = absolute ? fs::path(decoded) : folder / decoded;
+  fs::path resolved = fs::weakly_canonical(target, ec);
+  // Unresolvable (a symlink loop, say): the file cannot be opened either; judged lexically.
+  if (ec) resolved = target.lexically_normal();
+  t.resolved = resolved.string();
+  if (allowOutsideFolder) return t;
+  if (absolute) {
+    t.refusal = quoted(uri) +
+                " is an absolute path, not relative to the asset's folder (use "
+                "--allow-outside-folder to read it)";
+  } else if (!isInside(resolved, folder)) {
+    t.refusal = quoted(uri) +
+                " resolves outside the asset's folder (use --allow-outside-folder to read it)";
+  }
+  return t;
+}
+
 std::string ResourceCache::load(const Json& root, const std::string& baseDir, bool isGlb,
                                 std::span<const uint8_t> glbBin,
                                 std::vector<std::string>& warnings) {
   const Json& buffers = array(root, "buffers");
+  bufferKeys_.assign(buffers.size(), {});
+  imageKeys_.assign(array(root, "images").size(), {});
   for (size_t i = 0; i < buffers.size(); ++i) {
     if (std::string err = loadBuffer(buffers[i], i, baseDir, isGlb, glbBin); !err.empty()) {
       return err;
@@ -191,11 +251,13 @@ std::string ResourceCache::loadBuffer(const Json& buffer, size_t i, const std::s
     }
     return {};
   }
-  const std::string path = realPath(baseDir, uri);
-  // tinygltf asks for files by path alone, so one file can only be served at one length; a
-  // file shared by several buffers is read once.
-  const std::string key = tinygltfPath(baseDir, uri);
-  if (auto it = entries_.find(key); it != entries_.end()) {
+  const UriTarget target = resolveUri(uri, baseDir, allowOutsideFolder_);
+  if (!target.refusal.empty()) return located(at + "/uri", target.refusal);
+  const std::string& path = target.shown;
+  // tinygltf asks for files by key alone, so one file can only be served at one length; a
+  // file shared by several buffers, under whatever spelling, is read once.
+  bufferKeys_[i] = target.resolved;
+  if (auto it = entries_.find(target.resolved); it != entries_.end()) {
     if (it->second.byteLength != byteLength) {
       return located(at, "uses file \"" + path +
                              "\" like an earlier buffer but with another byteLength (not "
@@ -207,7 +269,7 @@ std::string ResourceCache::loadBuffer(const Json& buffer, size_t i, const std::s
   Entry e;
   e.path = path;
   // Only byteLength bytes are read: extra bytes are ignored (§3.6.1.1).
-  if (std::string err = readRegularFile(e.path, e.data, byteLength, true); !err.empty()) {
+  if (std::string err = readRegularFile(target.resolved, e.data, byteLength, true); !err.empty()) {
     return located(at + "/uri", err.insert(err.find(':'), " \"" + e.path + "\""));
   }
   // §3.6.1.1: the resource MUST be at least byteLength long.
@@ -216,7 +278,7 @@ std::string ResourceCache::loadBuffer(const Json& buffer, size_t i, const std::s
                            " bytes, but byteLength is " + std::to_string(byteLength));
   }
   e.byteLength = byteLength;
-  entries_[key] = std::move(e);
+  entries_[target.resolved] = std::move(e);
   return {};
 }
 
@@ -238,15 +300,20 @@ std::string ResourceCache::loadImage(const Json& image, size_t i, const std::str
     }
     return {};
   }
-  const std::string key = tinygltfPath(baseDir, uri);
-  if (auto it = entries_.find(key); it != entries_.end()) {
+  const UriTarget target = resolveUri(uri, baseDir, allowOutsideFolder_);
+  if (!target.refusal.empty()) {
+    warnings.push_back(located(at, target.refusal));  // the image is dropped
+    return {};
+  }
+  if (auto it = entries_.find(target.resolved); it != entries_.end()) {
     ++it->second.uses;  // already read (for a buffer or another image)
+    imageKeys_[i] = target.resolved;
     return {};
   }
   Entry e;
-  e.path = realPath(baseDir, uri);
+  e.path = target.shown;
   // stb_image takes int lengths (load_images.cpp).
-  if (std::string err = readRegularFile(e.path, e.data, INT_MAX); !err.empty()) {
+  if (std::string err = readRegularFile(target.resolved, e.data, INT_MAX); !err.empty()) {
     warnings.push_back(located(at, err.insert(err.find(':'), " \"" + e.path + "\"")));
     return {};
   }
@@ -257,8 +324,40 @@ std::string ResourceCache::loadImage(const Json& image, size_t i, const std::str
     return {};
   }
   e.byteLength = e.data.size();
-  entries_[key] = std::move(e);
+  entries_[target.resolved] = std::move(e);
+  imageKeys_[i] = target.resolved;
   return {};
+}
+
+void ResourceCache::redirect(Json& subset) const {
+  // Keys are absolute paths: a relative name is never one. Escaped so that tinygltf's
+  // decoding ('%XX', '+' -> ' ') gives the key back.
+  auto encode = [](const std::string& key) {
+    if (key.empty()) return std::string("vitrine-not-read");
+    std::string out;
+    for (char c : key) {
+      if (c == '%') {
+        out += "%25";
+      } else if (c == '+') {
+        out += "%2B";
+      } else {
+        out += c;
+      }
+    }
+    return out;
+  };
+  auto rewrite = [&](const char* name, const std::vector<std::string>& keys) {
+    Json* list = subset.contains(name) ? &subset[name] : nullptr;
+    if (!list || !list->is_array()) return;
+    for (size_t i = 0; i < list->size() && i < keys.size(); ++i) {
+      Json& object = (*list)[i];
+      const Json* uri = member(object, "uri");
+      if (!uri || !uri->is_string() || isDataUri(uri->get<std::string>())) continue;
+      object["uri"] = encode(keys[i]);
+    }
+  };
+  rewrite("buffers", bufferKeys_);
+  rewrite("images", imageKeys_);
 }
 
 tinygltf::FsCallbacks ResourceCache::callbacks() {

@@ -27,20 +27,52 @@ namespace vitrine::scene {
 // RFC 3986 percent-decoding of a relative URI reference ("a%20b.bin" -> "a b.bin").
 std::string percentDecode(const std::string& uri);
 
+// Where the URI of an external buffer or image (not a data: URI) leads, under the confinement
+// rules of issue 14: only relative paths that resolve (after percent-decoding, normalisation
+// and symlink resolution) inside the asset's folder `baseDir` ("" = the working directory) are
+// read. allowOutsideFolder (--allow-outside-folder) lifts that folder rule, never the others.
+struct UriTarget {
+  // "" when the file may be read, else the URI (quoted as a JSON string) and the rule, e.g.
+  //   "../a.bin" resolves outside the asset's folder (use --allow-outside-folder to read it)
+  //   "/x/a.bin" is an absolute path, not relative to the asset's folder (use ...)
+  //   "http://h/a.bin": http URIs are not read (only data: URIs and files inside the asset's
+  //     folder)   -- likewise "Windows drive paths", "network paths", "URIs with a NUL
+  //     character (%00)"
+  std::string refusal;
+  std::string shown;     // baseDir joined with the decoded URI, as it is named in messages
+  std::string resolved;  // absolute, normalised, symlinks resolved: the file read, and its key
+};
+[[nodiscard]] UriTarget resolveUri(const std::string& uri, const std::string& baseDir,
+                                   bool allowOutsideFolder);
+
 class ResourceCache {
  public:
-  // Reads what buffers and images of `root` reference. `glbBin` is the GLB BIN chunk (empty
+  explicit ResourceCache(bool allowOutsideFolder = false)
+      : allowOutsideFolder_(allowOutsideFolder) {}
+
+  // Reads what buffers and images of `root` reference, each file once however its URI is
+  // spelled (resolveUri(): a URI it refuses is not read). `glbBin` is the GLB BIN chunk (empty
   // for .gltf or a GLB without one), `isGlb` tells the two containers apart.
   // Buffer problems are errors (a missing .bin makes the asset unusable); image problems are
-  // warnings appended to `warnings` (the renderer falls back). Returns "" or
-  // "<pointer>: <what>".
+  // warnings appended to `warnings` (the renderer falls back, as for any unreadable image).
+  // Returns "" or "<pointer>: <what>".
   [[nodiscard]] std::string load(const Json& root, const std::string& baseDir, bool isGlb,
                                  std::span<const uint8_t> glbBin,
                                  std::vector<std::string>& warnings);
 
+  // Rewrites the external URIs of `subset` (the buffers and images of the `root` given to
+  // load(), for tinygltf) to this cache's keys, so that tinygltf, given an empty base dir,
+  // asks for exactly them: its own URI decoding (which also turns '+' into ' ') then plays no
+  // part, and the URI of a file that was not read (refused, or an unreadable image) names
+  // nothing in the cache.
+  void redirect(Json& subset) const;
+
   // File-system callbacks for tinygltf::TinyGLTF::SetFsCallbacks, backed by this cache. The
   // cache must outlive the tinygltf load call.
   tinygltf::FsCallbacks callbacks();
+
+  // How many files load() read (for tests: one per resolved path).
+  size_t fileCount() const { return entries_.size(); }
 
  private:
   struct Entry {
@@ -60,8 +92,11 @@ class ResourceCache {
   static bool writeFile(std::string* err, const std::string& path,
                         const std::vector<unsigned char>& data, void* self);
 
-  // Keyed by the path tinygltf will ask for (its own URI decoding joined to the base dir).
+  bool allowOutsideFolder_ = false;
+  // Keyed by the resolved path (UriTarget::resolved).
   std::map<std::string, Entry> entries_;
+  // The key of each buffer's and image's file, "" when it has none in the cache.
+  std::vector<std::string> bufferKeys_, imageKeys_;
 };
 
 }  // namespace vitrine::scene

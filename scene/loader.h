@@ -54,9 +54,10 @@ struct LoadOptions {
                                              const LoadOptions& options = {});
 
 // The files an asset reads besides itself: the external buffers and images of `doc` (data URIs
-// and GLB-embedded resources are not files), their URIs percent-decoded (§3.3.3) and resolved
-// against the folder of `path`, made absolute, each once, in document order. Whether they
-// exist is not checked.
+// and GLB-embedded resources are not files) whose URIs the confinement rules let the loader
+// read (gltf_resources.h resolveUri(), with doc.options), resolved as the loader resolves them
+// (percent-decoded, §3.3.3, against the folder of `path`, absolute, symlinks followed), each
+// once however it is spelled, in document order. Whether they exist is not checked.
 [[nodiscard]] std::vector<std::string> externalFiles(const GltfDocument& doc,
                                                      const std::string& path);
 

@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libbenchmark-dev
   xvfb xauth assimp-testmodels clang-format
   desktop-file-utils libxml2-utils shared-mime-info
+  python3  # tests/data/make_malformed.py and its ctest
   fonts-dejavu-core  # the UI font (theme.cpp; ImGui's built-in font when absent)
   clang libclang-rt-14-dev  # the sanitizer and fuzz build (libclang_rt.fuzzer of clang 14)
 )

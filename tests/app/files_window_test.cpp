@@ -2,13 +2,16 @@
 // dropped files open (or fail without losing the open one), hot reload waits for a file being
 // written, and F12 writes the 3D view without the UI.
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <functional>
+#include <limits>
 
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 
 #include "asset_builder.h"
+#include "batch_check.h"
 #include "document.h"
 #include "files.h"
 #include "png.h"
@@ -115,6 +118,62 @@ TEST(FilesWindow, DroppedFileOpensAndABadOneKeepsTheOpenDocument) {
   EXPECT_EQ(s.document->path, dropped);
   EXPECT_EQ(s.document->scene->materials[0].name, "dropped");
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());  // the error panel draws
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
+// A problem found at load reads the same in the window as under --check (issue 14): the
+// warnings of a dropped file are listed, and with an error those met before it.
+TEST(FilesWindow, LoadProblemsAreShownAsCheckListsThem) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  auto viewer = openViewer(VITRINE_SOURCE_DIR "/assets/demo.gltf");
+  ASSERT_TRUE(viewer);
+  Session& s = viewer->session();
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_TRUE(s.fileWarnings.empty());
+
+  // The quad with an image outside its folder: loaded, with a warning.
+  const std::string dir = folder("problems");
+  fs::create_directories(dir + "/asset");
+  test::AssetBuilder b = animatedQuad("warned", {0, 0, 1, 1});
+  b.json()["images"] = {{{"uri", "../outside.png"}}};
+  const std::string warned = dir + "/asset/warned.gltf";
+  test::writeFile(dir + "/asset/warned.bin", b.bin().data(), b.bin().size());
+  test::writeFile(warned, b.gltfText("warned.bin"));
+  const std::string warning =
+      warned +
+      ": /images/0/uri: \"../outside.png\" resolves outside the asset's folder (use "
+      "--allow-outside-folder to read it)";
+  viewer->inject(DropEvent{{warned}});
+  ASSERT_TRUE(runUntil(
+      *viewer, [&] { return s.document->path == warned; }, 60.0));
+  EXPECT_EQ(s.fileError, "");
+  EXPECT_EQ(s.fileWarnings, std::vector<std::string>{warning});
+  const CheckReport check = checkAsset(warned);
+  ASSERT_EQ(check.problems.size(), 1u);
+  EXPECT_EQ(warned + ": " + check.problems[0].pointer + ": " + check.problems[0].message, warning);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());  // the panel draws
+
+  // The same, and then an error found in the data (a position that is not finite): both
+  // shown, the error as --check gives it.
+  std::vector<uint8_t> bin = b.bin();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::memcpy(bin.data(), &nan, 4);  // POSITION x of vertex 0 (accessor 0 is first)
+  test::writeFile(dir + "/asset/broken.bin", bin.data(), bin.size());
+  const std::string broken = dir + "/asset/broken.gltf";
+  test::writeFile(broken, b.gltfText("broken.bin"));
+  viewer->inject(DropEvent{{broken}});
+  ASSERT_TRUE(runUntil(
+      *viewer, [&] { return !s.fileError.empty(); }, 60.0));
+  const std::string brokenWarning = broken + warning.substr(warned.size());
+  EXPECT_EQ(s.fileWarnings, std::vector<std::string>{brokenWarning});
+  const CheckReport bad = checkAsset(broken);
+  ASSERT_EQ(bad.problems.size(), 2u);
+  EXPECT_FALSE(bad.problems[0].error);
+  EXPECT_TRUE(bad.problems[1].error);
+  EXPECT_EQ(s.fileError, broken + ": " + bad.problems[1].pointer + ": " + bad.problems[1].message);
+  EXPECT_EQ(bad.exitStatus(), kCheckErrors);
+  EXPECT_EQ(s.document->path, warned);
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
   EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
 }
 
