@@ -79,6 +79,7 @@ std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
   loadImages(ctx);
   stage(0.9f, "Materials");
   if (std::string err = loadMaterials(ctx); !err.empty()) return err;
+  warnMissingTexcoords(ctx);
   if (std::string err = loadVariants(ctx); !err.empty()) return err;
   updateWorldTransforms(scene);
   releaseCopiedResources(doc);
