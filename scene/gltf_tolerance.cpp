@@ -163,6 +163,7 @@ class Repairs {
     if (it == o.end() || !it->is_array()) return;
     Json clamped = *it;
     bool changed = false;
+    std::string text;
     for (Json& v : clamped) {
       if (!v.is_number() || std::fabs(v.get<double>()) > double(FLT_MAX)) return;
       const double d = v.get<double>();
@@ -170,10 +171,11 @@ class Repairs {
         v = d < lo ? lo : hi;
         changed = true;
       }
+      text += (text.empty() ? "[" : ", ") + show(v.get<double>());
     }
     if (!changed) return;
     warn(at + jsonPointer(key), describeJson(*it) + " is outside [" + show(lo) + ", " + show(hi) +
-                                    "]; clamped to " + clamped.dump());
+                                    "]; clamped to " + text + "]");
     *it = std::move(clamped);
   }
 
@@ -290,14 +292,13 @@ class Repairs {
     const double length = std::sqrt(length2);
     if (std::fabs(length - 1.0) <= kUnitQuaternionTolerance) return;
     if (!(length > 0.0) || !std::isfinite(length)) {
-      warn(at + "/rotation",
-           "is not a unit quaternion (length " + show(length) + "); identity used");
+      warn(at + "/rotation", "not a unit quaternion (length " + show(length) + "); identity used");
       *it = Json::array({0.0, 0.0, 0.0, 1.0});
       return;
     }
     Json normalized = Json::array();
     for (double c : q) normalized.push_back(c / length);
-    warn(at + "/rotation", "is not a unit quaternion (length " + show(length) + "); normalized");
+    warn(at + "/rotation", "not a unit quaternion (length " + show(length) + "); normalized");
     *it = std::move(normalized);
   }
 
