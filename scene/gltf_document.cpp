@@ -5,7 +5,7 @@
 
 #include "glb.h"
 #include "gltf_resources.h"
-#include "gltf_validate.h"
+#include "gltf_tolerance.h"
 
 namespace vitrine::scene {
 namespace {
@@ -164,7 +164,10 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
   if (tooDeep(out.json)) {
     return "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels (not supported)";
   }
-  if (std::string err = validateGltfJson(out.json); !err.empty()) return err;
+  // Issue 14 Tolerance: repair what still allows a picture, ignore what nothing uses, then
+  // validate (TOLERANCE.md lists each decision).
+  tolerateGltfJson(out.json, out.warnings);
+  if (std::string err = validateTolerantly(out.json, out.warnings); !err.empty()) return err;
 
   // Every buffer's bytes, reserved before any is read or decoded (a data URI's decoded size is
   // its byteLength, checked by ResourceCache::load); releaseCopiedResources() gives back those

@@ -15,7 +15,15 @@ void checkAsset(const JsonChecker& c, const Json& root) {
   const Json& asset = *c.object(root, "", "asset", true);
   const std::string version = *c.string(asset, "/asset", "version", true);
   // §3.2 Asset: the major version must match; minor versions are forward compatible.
-  if (version.substr(0, version.find('.')) != "2") {
+  // minVersion is what a client MUST support: a newer version with a 2.x minVersion loads
+  // (gltf_tolerance.cpp warns).
+  const auto minVersion = c.string(asset, "/asset", "minVersion", false);
+  const auto major = [](const std::string& v) { return v.substr(0, v.find('.')); };
+  if (minVersion && major(*minVersion) != "2") {
+    JsonChecker::fail("/asset/minVersion",
+                      "glTF version \"" + *minVersion + "\" is not supported (2.x only)");
+  }
+  if (major(version) != "2" && !minVersion) {
     JsonChecker::fail("/asset/version",
                       "glTF version \"" + version + "\" is not supported (2.x only)");
   }

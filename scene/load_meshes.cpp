@@ -272,6 +272,12 @@ std::string loadMeshes(const LoadContext& ctx) {
     const uint32_t joints = uint32_t(ctx.scene.skins[size_t(node.skin)].joints.size());
     if (use.node < 0 || joints < use.joints) use = {int(n), node.skin, joints};
   }
+  // Issue 14 Tolerance: a mesh no node instantiates is not drawn, so its problems are warnings
+  // and it stays empty.
+  std::vector<bool> used(meshes.size(), false);
+  for (const Node& node : ctx.scene.nodes) {
+    if (node.mesh >= 0 && size_t(node.mesh) < used.size()) used[size_t(node.mesh)] = true;
+  }
   ctx.scene.meshes.reserve(meshes.size());
   for (size_t m = 0; m < meshes.size(); ++m) {
     Mesh mesh;
@@ -283,7 +289,13 @@ std::string loadMeshes(const LoadContext& ctx) {
       bool skipped = false;
       const std::string at = jsonPointer("meshes", m, "primitives", i);
       PrimitiveReader reader(ctx, primitives[i], at, skinUses[m]);
-      if (std::string err = reader.read(p, skipped); !err.empty()) return err;
+      if (std::string err = reader.read(p, skipped); !err.empty()) {
+        if (used[m]) return err;
+        ctx.warnings.push_back(err + " (mesh " + std::to_string(m) + " is not used: ignored)");
+        mesh.primitives.clear();
+        mesh.weights.clear();
+        break;
+      }
       if (skipped) continue;
       p.sourceIndex = uint32_t(i);
       warnAnisotropyTangents(ctx, primitives[i], p, at);

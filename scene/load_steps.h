@@ -78,6 +78,10 @@ struct LoadContext {
 // plus the default material, last). The material extensions' objects are type-checked here.
 [[nodiscard]] std::string loadMaterials(const LoadContext& ctx);
 
+// Warns, once per primitive and textureInfo, when a primitive's material samples a TEXCOORD set
+// the primitive lacks (needs loadMeshes and loadMaterials first). The set reads as zeros.
+void warnMissingTexcoords(const LoadContext& ctx);
+
 // KHR_materials_variants: Scene::variants and Primitive::variantMaterials (needs loadMeshes
 // first). A mapping naming a variant or material that does not exist is skipped with a warning.
 [[nodiscard]] std::string loadVariants(const LoadContext& ctx);

@@ -85,6 +85,7 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
   if (std::string err = loadImages(ctx); !err.empty()) return err;
   stage(0.9f, "Materials");
   if (std::string err = loadMaterials(ctx); !err.empty()) return err;
+  warnMissingTexcoords(ctx);
   if (std::string err = loadVariants(ctx); !err.empty()) return err;
   updateWorldTransforms(scene);
   releaseCopiedResources(doc);

@@ -111,6 +111,35 @@ TEST(BatchCheck, MaxMemoryRefusesWithThePointerAndTheSizes) {
   EXPECT_LT(usage.ru_maxrss, 256 * 1024);  // KiB: far below the 4 GiB asked
 }
 
+// Issue 14 Tolerance (scene/TOLERANCE.md): a camera out of range is clamped and a broken
+// material nothing draws is ignored; both are warnings (exit 1), not errors.
+TEST(BatchCheck, ToleratedProblemsAreWarnings) {
+  AssetBuilder b = quadAsset();
+  b.json()["cameras"] = {{{"type", "perspective"}, {"perspective", {{"yfov", 0}, {"znear", 0.1}}}}};
+  b.json()["nodes"][0]["camera"] = 0;
+  b.json()["materials"].push_back({{"emissiveTexture", {{"index", 5}}}});
+  const std::string file = b.writeGltf("check-tolerated");
+  const ProcessResult r = runVitrine({file, "--check"});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_EQ(r.out,
+            "warning /cameras/0/perspective/yfov: 0 is outside (0, pi); clamped to 0.01\n"
+            "warning /materials/1/emissiveTexture/index: texture 5 does not exist (0 textures) "
+            "(material 1 is not used: ignored)\n" +
+                file + ": 0 error(s), 2 warning(s)\n");
+}
+
+// The same problem in the material the quad is drawn with stays an error.
+TEST(BatchCheck, AProblemInADrawnObjectStaysAnError) {
+  AssetBuilder b = quadAsset();
+  b.json()["materials"][0]["emissiveTexture"] = {{"index", 5}};
+  const std::string file = b.writeGltf("check-drawn-error");
+  const ProcessResult r = runVitrine({file, "--check"});
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.out,
+            "error /materials/0/emissiveTexture/index: texture 5 does not exist (0 textures)\n" +
+                file + ": 1 error(s), 0 warning(s)\n");
+}
+
 TEST(BatchCheck, UnreadableFileIsAnErrorAboutTheWholeFile) {
   const std::string file = scratchPath("check-truncated.glb");
   writeFile(file, std::string("glTF"));

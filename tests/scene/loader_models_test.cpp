@@ -260,10 +260,15 @@ TEST(Models, MissingBinIsAnError) {
                                               "\": No such file or directory");
 }
 
-TEST(Models, NoSceneButADefaultSceneIsAnError) {
-  // {"asset": ..., "scene": 0} without "scenes": the index points nowhere.
+TEST(Models, NoSceneButADefaultSceneLoadsWithAWarning) {
+  // {"asset": ..., "scene": 0} without "scenes": the index points nowhere, and nothing else is
+  // wrong (scene/TOLERANCE.md).
   const std::string path = model("TestNoRootNode/NoScene.gltf");
-  EXPECT_EQ(scene::loadScene(path).error, path + ": /scene: scene 0 does not exist (0 scenes)");
+  const LoadResult r = scene::loadScene(path);
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(r.warnings, std::vector<std::string>{
+                            path + ": /scene: scene 0 does not exist (0 scenes); every root node "
+                                   "is shown"});
 }
 
 TEST(Models, SceneWithoutNodesLoadsEmpty) {

@@ -247,7 +247,7 @@ TEST_P(PrimitiveErrors, AreReported) {
   PrimitiveDesc p;
   p.attributes["POSITION"] = b.addPositions(kSquare);  // accessor 0
   GetParam().build(b, p);
-  b.addMesh({p});
+  b.addMeshNode(b.addMesh({p}));  // drawn: errors in an unused mesh are warnings
   EXPECT_EQ(errorOf(b), GetParam().error);
 }
 
@@ -323,6 +323,8 @@ std::string loadMeshesWithin(const AssetBuilder& b, uint64_t maxValues) {
   scene::Scene s;
   std::vector<std::string> warnings;
   const scene::LoadContext ctx{doc, s, warnings, maxValues};
+  // The meshes are drawn (each test puts them on nodes): an unused mesh's failure is a warning.
+  if (std::string err = scene::loadNodes(ctx); !err.empty()) return err;
   return scene::loadMeshes(ctx);
 }
 
@@ -338,7 +340,7 @@ PrimitiveDesc squarePrimitive(AssetBuilder& b, int mode, bool normals) {
 TEST(Budget, StripExpansionIsCheckedBeforeConversion) {
   // 4 vertices x (POSITION + NORMAL) = 24 values, plus 2 triangles = 6 indices.
   AssetBuilder b;
-  b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)});
+  b.addMeshNode(b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)}));
   EXPECT_EQ(loadMeshesWithin(b, 30), "");
   EXPECT_EQ(loadMeshesWithin(b, 29),
             "/meshes/0/primitives/0: the mesh data would exceed 29 values");
@@ -347,7 +349,7 @@ TEST(Budget, StripExpansionIsCheckedBeforeConversion) {
 TEST(Budget, FlatNormalsAreCheckedBeforeUnwelding) {
   // The fan becomes 6 indices (18 values before), then 6 vertices x 6 floats + 6 indices.
   AssetBuilder b;
-  b.addMesh({squarePrimitive(b, gl::kTriangleFan, false)});
+  b.addMeshNode(b.addMesh({squarePrimitive(b, gl::kTriangleFan, false)}));
   EXPECT_EQ(loadMeshesWithin(b, 42), "");
   EXPECT_EQ(loadMeshesWithin(b, 41),
             "/meshes/0/primitives/0: the mesh data would exceed 41 values");
@@ -355,8 +357,8 @@ TEST(Budget, FlatNormalsAreCheckedBeforeUnwelding) {
 
 TEST(Budget, IsARunningTotalOverTheLoad) {
   AssetBuilder b;
-  b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)});
-  b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)});
+  b.addMeshNode(b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)}));
+  b.addMeshNode(b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)}));
   EXPECT_EQ(loadMeshesWithin(b, 60), "");
   EXPECT_EQ(loadMeshesWithin(b, 59),
             "/meshes/1/primitives/0: the mesh data would exceed 59 values");
