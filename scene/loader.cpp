@@ -2,6 +2,7 @@
 
 #include <new>
 
+#include "draco_decode.h"
 #include "gltf_document.h"
 #include "load_steps.h"
 #include "supported_extensions.h"
@@ -48,6 +49,8 @@ void releaseCopiedResources(GltfDocument& doc) {
   for (tinygltf::Image& image : doc.model.images) {
     std::vector<unsigned char>().swap(image.image);
   }
+  for (const auto& [accessor, bytes] : doc.decodedAccessors) doc.budget->release(bytes.size());
+  doc.decodedAccessors.clear();
 }
 
 std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
@@ -67,6 +70,7 @@ std::string loadInto(const std::string& path, Scene& scene, GltfDocument& doc,
   for (const UnsupportedExtension& e : unsupportedExtensions(doc))
     warnings.push_back(
         located(jsonPointer("extensionsUsed", e.index), unsupportedExtensionMessage(e.name)));
+  if (std::string err = decodeDracoPrimitives(doc); !err.empty()) return err;
   const LoadContext ctx{doc, scene, warnings};
   if (std::string err = loadNodes(ctx); !err.empty()) return err;
   if (std::string err = loadCameras(ctx); !err.empty()) return err;
