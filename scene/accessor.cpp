@@ -126,7 +126,13 @@ std::string readInto(const GltfDocument& doc, uint32_t index, const AccessorForm
   std::span<const uint8_t> view;
   uint64_t offset = 0, stride = l.size();
   const Json* viewIndex = member(a, "bufferView");
-  if (viewIndex) {
+  // KHR_draco_mesh_compression, "Conformance": the accessor's bufferView and byteOffset are
+  // ignored for the decoded data (tight, count elements: draco_decode.h).
+  const auto decoded = doc.decodedAccessors.find(index);
+  if (decoded != doc.decodedAccessors.end()) {
+    view = decoded->second;
+    viewIndex = nullptr;
+  } else if (viewIndex) {
     const uint64_t v = uint64_t(integer(a, "bufferView", 0));
     view = viewBytes(doc, v);
     offset = uint64_t(integer(a, "byteOffset", 0));
@@ -148,7 +154,7 @@ std::string readInto(const GltfDocument& doc, uint32_t index, const AccessorForm
   }
 
   // Sparse part (§3.6.2.3): indices and values tightly packed in their bufferViews.
-  const Json* sparse = member(a, "sparse");
+  const Json* sparse = decoded == doc.decodedAccessors.end() ? member(a, "sparse") : nullptr;
   std::vector<uint32_t> sparseIndices;
   std::span<const uint8_t> values;
   uint64_t valuesOffset = 0;
@@ -199,7 +205,7 @@ std::string readInto(const GltfDocument& doc, uint32_t index, const AccessorForm
     return err;
   }
   out.assign(size_t(f.count) * f.components, Out(0));
-  if (viewIndex) {
+  if (!view.empty()) {
     decode(f.componentType, view.data() + offset, stride, f.count, l, f.normalized, out.data());
   }
   for (uint32_t k = 0; k < sparseIndices.size(); ++k) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <span>
 #include <string>
@@ -31,6 +32,10 @@ struct GltfDocument {
   // document reserves from it before allocating. Shared, so a document stays movable.
   std::shared_ptr<MemoryBudget> budget = std::make_shared<MemoryBudget>();
   LoadOptions options;
+  // KHR_draco_mesh_compression (draco_decode.h): accessor index -> its values decoded from the
+  // primitive's Draco stream, tight in the accessor's componentType and type. readAccessor()
+  // reads these instead of the accessor's bufferView and sparse; reserved from `budget`.
+  std::map<uint32_t, std::vector<uint8_t>> decodedAccessors;
 };
 
 // Reads a .gltf or .glb file (told apart by the GLB magic, not the file extension), validates

@@ -2,6 +2,7 @@
 
 #include <new>
 
+#include "draco_decode.h"
 #include "gltf_document.h"
 #include "load_steps.h"
 #include "supported_extensions.h"
@@ -52,6 +53,8 @@ void releaseCopiedResources(GltfDocument& doc) {
     doc.budget->release(image.image.size());
     std::vector<unsigned char>().swap(image.image);
   }
+  for (const auto& [accessor, bytes] : doc.decodedAccessors) doc.budget->release(bytes.size());
+  doc.decodedAccessors.clear();
 }
 
 // Reads the document (from a file or from memory): "" or the error without the file name.
@@ -73,6 +76,7 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
   for (const UnsupportedExtension& e : unsupportedExtensions(doc))
     warnings.push_back(
         located(jsonPointer("extensionsUsed", e.index), unsupportedExtensionMessage(e.name)));
+  if (std::string err = decodeDracoPrimitives(doc); !err.empty()) return err;
   const LoadContext ctx{doc, scene, warnings};
   if (std::string err = loadNodes(ctx); !err.empty()) return err;
   if (std::string err = loadCameras(ctx); !err.empty()) return err;

@@ -10,7 +10,7 @@ namespace {
 
 // One line per extension, so that one that stops being honoured is one line to delete. Not
 // here: KHR_mesh_quantization (POSITION, NORMAL and TANGENT are read as FLOAT only,
-// load_meshes.cpp), compression and image-format extensions (Draco, meshopt, Basis, WebP),
+// load_meshes.cpp), meshopt compression, image-format extensions (Basis, WebP),
 // EXT_lights_*, KHR_materials_pbrSpecularGlossiness, EXT_mesh_gpu_instancing.
 constexpr SupportedExtension kSupported[] = {
     {"KHR_animation_pointer", "animation channels of any Object Model property"},
@@ -30,6 +30,7 @@ constexpr SupportedExtension kSupported[] = {
     {"KHR_materials_dispersion", "dispersion"},
     {"KHR_materials_diffuse_transmission", "diffuse transmission"},
     {"KHR_materials_variants", "material variants"},
+    {"KHR_draco_mesh_compression", "Draco-compressed mesh primitives"},
 };
 
 }  // namespace

@@ -7,6 +7,7 @@ packages=(
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers
   libglfw3-dev libglm-dev libtinygltf-dev nlohmann-json3-dev libimgui-dev libstb-dev
   libgtest-dev libbenchmark-dev
+  libdraco-dev  # KHR_draco_mesh_compression (scene/draco_decode.cpp)
   xvfb xauth assimp-testmodels clang-format
   desktop-file-utils libxml2-utils shared-mime-info
   python3  # tests/data/make_malformed.py and its ctest

@@ -14,20 +14,20 @@ namespace {
 TEST(SupportedExtensions, UnsupportedUsedExtensionsGetOneWarningEachAtTheirIndex) {
   AssetBuilder b = quadAsset();
   b.json()["extensionsUsed"] = {"KHR_materials_unlit", "EXT_foo", "KHR_lights_punctual",
-                                "KHR_draco_mesh_compression", "EXT_foo"};
+                                "EXT_lights_image_based", "EXT_foo"};
   const scene::LoadResult r = load(b);
   ASSERT_EQ(r.error, "");
   EXPECT_EQ(warningsOf(r),
             (std::vector<std::string>{
                 "/extensionsUsed/1: extension EXT_foo is not supported: what it adds is not drawn",
-                "/extensionsUsed/3: extension KHR_draco_mesh_compression is not supported: what "
+                "/extensionsUsed/3: extension EXT_lights_image_based is not supported: what "
                 "it adds is not drawn"}));
   ASSERT_TRUE(r.document);
   const std::vector<scene::UnsupportedExtension> names = scene::unsupportedExtensions(*r.document);
   ASSERT_EQ(names.size(), 2u);
   EXPECT_EQ(names[0].name, "EXT_foo");
   EXPECT_EQ(names[0].index, 1u);
-  EXPECT_EQ(names[1].name, "KHR_draco_mesh_compression");
+  EXPECT_EQ(names[1].name, "EXT_lights_image_based");
   EXPECT_EQ(names[1].index, 3u);
 }
 

@@ -115,10 +115,10 @@ INSTANTIATE_TEST_SUITE_P(
              "/asset/version: glTF version \"1.0\" is not supported (2.x only)"},
         Case{"UnsupportedRequiredExtension",
              [](json& j) {
-               j["extensionsUsed"] = {"KHR_draco_mesh_compression"};
-               j["extensionsRequired"] = {"KHR_draco_mesh_compression"};
+               j["extensionsUsed"] = {"EXT_lights_image_based"};
+               j["extensionsRequired"] = {"EXT_lights_image_based"};
              },
-             "/extensionsRequired/0: required extension KHR_draco_mesh_compression is not "
+             "/extensionsRequired/0: required extension EXT_lights_image_based is not "
              "supported"},
         Case{"TopLevelNotAnArray", [](json& j) { j["cameras"] = json::object(); },
              "/cameras: expected an array, got {}"},
