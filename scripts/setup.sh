@@ -7,6 +7,8 @@ packages=(
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers
   libglfw3-dev libglm-dev libtinygltf-dev nlohmann-json3-dev libimgui-dev libstb-dev
   libgtest-dev libbenchmark-dev
+  libwebp-dev  # EXT_texture_webp decoding
+  webp  # cwebp: the tests convert sample textures to WebP
   xvfb xauth assimp-testmodels clang-format
   desktop-file-utils libxml2-utils shared-mime-info
   fonts-dejavu-core  # the UI font (theme.cpp; ImGui's built-in font when absent)
