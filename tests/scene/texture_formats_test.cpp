@@ -210,6 +210,26 @@ TEST(WebpTextures, WarningsKeepImageOrderWhenDecodedInParallel) {
   for (int i = 0; i < 12; ++i) EXPECT_EQ(r.scene->images[size_t(i)].rgba8.empty(), i % 3 == 0) << i;
 }
 
+TEST(WebpTextures, DecodedSizeIsReservedFromTheBudgetBeforeDecoding) {
+  // 64x64 RGBA8 = 16384 bytes decoded, above a limit the rest of the tiny asset fits in.
+  AssetBuilder b = quadWithTexture({{"extensions", {{"EXT_texture_webp", {{"source", 0}}}}}});
+  b.addImage(webpOf(64, 64, std::vector<uint16_t>(64 * 64 * 4, 200), "budget"), "image/webp");
+  scene::LoadOptions options;
+  options.maxMemoryBytes = 8192;
+  const scene::LoadResult r = scene::loadScene(b.writeGlb("webp_budget"), {}, options);
+  ASSERT_EQ(r.error, "");
+  const std::vector<std::string> w = warningsOf(r);
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0].rfind("/images/0: decoded image needs 16384 bytes, more than the ", 0), 0u)
+      << w[0];
+  EXPECT_TRUE(r.scene->images[0].rgba8.empty());
+  EXPECT_EQ(r.scene->textures[0].image, -1);
+  options.maxMemoryBytes = 1 << 20;
+  const scene::LoadResult fits = scene::loadScene(b.writeGlb("webp_budget"), {}, options);
+  EXPECT_TRUE(fits.warnings.empty());
+  EXPECT_EQ(fits.scene->images[0].rgba8.size(), 16384u);
+}
+
 TEST(WebpTextures, ExtensionSourceOutOfRangeIsAnError) {
   AssetBuilder b = quadWithTexture({{"extensions", {{"EXT_texture_webp", {{"source", 3}}}}}});
   b.addImage(encodePng(1, 1, 4, 8, {1, 2, 3, 4}));
