@@ -291,8 +291,12 @@ std::string ResourceCache::loadImage(const Json& image, size_t i, const std::str
   if (isDataUri(uri)) {
     // tinygltf takes an unknown data URI for a file name, finds no such file in this cache
     // and goes on without the image: a warning, as for any undecodable image.
+    // image/webp (EXT_texture_webp) and image/ktx2 (KHR_texture_basisu) are left to
+    // load_images.cpp, which decodes the one and explains the other.
+    const std::string type = mediaType(uri);
+    if (type == "image/webp" || type == "image/ktx2") return {};
     if (!tinygltf::IsDataURI(uri)) {
-      warnings.push_back(located(at, "unsupported data URI media type \"" + mediaType(uri) + "\""));
+      warnings.push_back(located(at, "unsupported data URI media type \"" + type + "\""));
     } else if (base64DecodedSize(uri) == 0 || firstNonBase64(uri) == 0) {
       // tinygltf fails the whole load when nothing decodes; it is a broken file. (Invalid
       // characters further on only truncate the image, which then fails to decode.)

@@ -1,28 +1,46 @@
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
 #include <stb_image.h>
+#include <webp/decode.h>
 
 #include "accessor.h"
+#include "image_decode.h"
 #include "load_steps.h"
+#include "parallel.h"
+#include "texture_sources.h"
 
 namespace vitrine::scene {
 namespace {
 
-// Largest width or height decoded: the header is read first, so a tiny file claiming a huge
-// image cannot make stb allocate without limit.
-constexpr int kMaxImageSide = 16384;
-
-bool isPng(const std::vector<unsigned char>& b) {
-  static constexpr unsigned char kMagic[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-  return b.size() >= 8 && std::equal(kMagic, kMagic + 8, b.begin());
+bool startsWith(std::span<const uint8_t> b, std::initializer_list<uint8_t> magic) {
+  return b.size() >= magic.size() && std::equal(magic.begin(), magic.end(), b.begin());
 }
 
-bool isJpeg(const std::vector<unsigned char>& b) {
-  return b.size() >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF;
+std::string sizeError(uint32_t w, uint32_t h) {
+  return "image is " + std::to_string(w) + "x" + std::to_string(h) + " pixels (expected 1 to " +
+         std::to_string(kMaxImageSide) + " each way)";
+}
+
+std::string webpStatus(VP8StatusCode status) {
+  switch (status) {
+    case VP8_STATUS_OUT_OF_MEMORY:
+      return "out of memory";
+    case VP8_STATUS_INVALID_PARAM:
+      return "invalid parameter";
+    case VP8_STATUS_BITSTREAM_ERROR:
+      return "corrupt WebP data";
+    case VP8_STATUS_UNSUPPORTED_FEATURE:
+      return "unsupported WebP feature";
+    case VP8_STATUS_NOT_ENOUGH_DATA:
+      return "truncated WebP data";
+    default:
+      return "WebP decoder error " + std::to_string(int(status));
+  }
 }
 
 // stb_image's reason for its last failure. It gives none for some broken files (a PNG whose
@@ -32,31 +50,23 @@ std::string failureReason() {
   return why && *why ? why : "corrupt image data";
 }
 
-// Decodes PNG/JPEG (nothing else, though stb_image knows more) to RGBA8: stb expands 1-3 channel
-// images (grey -> RGB, alpha 255); 16-bit images are rounded to 8 bits. The decoded size,
-// known from the header, is reserved from the document's budget before stb allocates (the
-// RGBA8 pixels stay reserved, stb's own buffer is released when freed). Returns "" or why not;
-// a refusal of the budget is returned in `refusal` instead (it is an error, not a warning).
-std::string decode(const LoadContext& ctx, const std::string& at,
-                   const std::vector<unsigned char>& bytes, Image& out, std::string& refusal) {
+// stb_image takes int lengths: larger files are refused before any call.
+std::string stbHeader(std::span<const uint8_t> bytes, uint32_t& width, uint32_t& height) {
   if (bytes.size() > size_t(INT_MAX)) return "encoded image is larger than 2 GiB";
+  int w = 0, h = 0, channels = 0;
+  if (!stbi_info_from_memory(bytes.data(), int(bytes.size()), &w, &h, &channels))
+    return failureReason();
+  if (w <= 0 || h <= 0) return sizeError(uint32_t(std::max(w, 0)), uint32_t(std::max(h, 0)));
+  width = uint32_t(w);
+  height = uint32_t(h);
+  return {};
+}
+
+// PNG/JPEG (nothing else, though stb_image knows more); the header was read and checked.
+std::string decodeStb(std::span<const uint8_t> bytes, Image& out) {
   const int size = int(bytes.size());
   int w = 0, h = 0, channels = 0;
-  if (!stbi_info_from_memory(bytes.data(), size, &w, &h, &channels)) return failureReason();
-  if (w <= 0 || h <= 0 || w > kMaxImageSide || h > kMaxImageSide) {
-    return "image is " + std::to_string(w) + "x" + std::to_string(h) + " pixels (expected 1 to " +
-           std::to_string(kMaxImageSide) + " each way)";
-  }
-  const uint64_t pixels = uint64_t(w) * uint64_t(h);
-  const bool wide = stbi_is_16_bit_from_memory(bytes.data(), size);
-  const uint64_t stbBytes = pixels * 4 * (wide ? 2 : 1);
-  const std::string dims = std::to_string(w) + "x" + std::to_string(h);
-  refusal = reserveMemory(
-      ctx.doc, pixels * 4 + stbBytes, at,
-      "decoded image " + dims + " RGBA8, with stb_image's " + (wide ? "RGBA16 " : "") + "buffer");
-  if (!refusal.empty()) return refusal;
-  const ScopedRelease stbBuffer(*ctx.doc.budget, stbBytes);
-  if (wide) {
+  if (stbi_is_16_bit_from_memory(bytes.data(), size)) {
     stbi_us* px = stbi_load_16_from_memory(bytes.data(), size, &w, &h, &channels, 4);
     if (!px) return failureReason();
     out.rgba8.resize(size_t(w) * size_t(h) * 4);
@@ -73,39 +83,239 @@ std::string decode(const LoadContext& ctx, const std::string& at,
   return {};
 }
 
+// EXT_texture_webp: libwebp decodes straight into our buffer, sized from the header already
+// checked, so the library allocates no picture of its own.
+std::string decodeWebp(std::span<const uint8_t> bytes, uint32_t width, uint32_t height,
+                       Image& out) {
+  WebPDecoderConfig config;
+  if (!WebPInitDecoderConfig(&config)) return "libwebp version mismatch";
+  if (VP8StatusCode s = WebPGetFeatures(bytes.data(), bytes.size(), &config.input);
+      s != VP8_STATUS_OK)
+    return webpStatus(s);
+  if (config.input.has_animation) return "animated WebP is not supported";
+  out.rgba8.resize(size_t(width) * height * 4);
+  config.output.colorspace = MODE_RGBA;  // not premultiplied: glTF colours are straight alpha
+  config.output.is_external_memory = 1;
+  config.output.u.RGBA.rgba = out.rgba8.data();
+  config.output.u.RGBA.stride = int(width * 4);
+  config.output.u.RGBA.size = out.rgba8.size();
+  const VP8StatusCode s = WebPDecode(bytes.data(), bytes.size(), &config);
+  WebPFreeDecBuffer(&config.output);  // external memory: frees nothing of ours
+  if (s != VP8_STATUS_OK) return webpStatus(s);
+  out.width = width;
+  out.height = height;
+  return {};
+}
+
+// RFC 4648 §4 base64, for the data URIs tinygltf leaves to us (image/webp). Stops at the first
+// character outside the alphabet, as tinygltf's decoder does; the decoder then finds the
+// image truncated.
+std::vector<uint8_t> base64Decode(std::string_view text) {
+  auto value = [](char c) -> int {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return -1;
+  };
+  std::vector<uint8_t> out;
+  out.reserve(text.size() / 4 * 3);
+  uint32_t bits = 0;
+  int count = 0;
+  for (char c : text) {
+    const int v = value(c);
+    if (v < 0) break;
+    bits = (bits << 6) | uint32_t(v);
+    if ((count += 6) >= 8) {
+      count -= 8;
+      out.push_back(uint8_t(bits >> count));
+    }
+  }
+  return out;
+}
+
+bool endsWithKtx2(const std::string& uri) {
+  if (uri.size() < 5) return false;
+  std::string tail = uri.substr(uri.size() - 5);
+  std::transform(tail.begin(), tail.end(), tail.begin(),
+                 [](char c) { return char(std::tolower(c)); });
+  return tail == ".ktx2";
+}
+
+// How the textures use image i: whether some texture may draw it (core or WebP source), and
+// whether KHR_texture_basisu names it.
+struct ImageUse {
+  bool drawable = false;
+  bool basisu = false;
+};
+
+std::vector<ImageUse> imageUses(const Json& root, size_t imageCount) {
+  std::vector<ImageUse> uses(imageCount);
+  for (const Json& t : array(root, "textures")) {
+    const TextureSources s = textureSources(t);
+    for (int i : drawableSources(s))
+      if (i >= 0 && size_t(i) < imageCount) uses[size_t(i)].drawable = true;
+    if (s.basisu >= 0 && size_t(s.basisu) < imageCount) uses[size_t(s.basisu)].basisu = true;
+  }
+  return uses;
+}
+
+// What loading one image came to: at most one warning, or a refusal of the memory budget
+// (an error: the asset asks for more than the load may use).
+struct ImageOutcome {
+  std::string warning, error;
+};
+
+// Reads the header, reserves the decoded size from the document's budget (the RGBA8 pixels stay
+// reserved while the Scene holds them; stb_image's own buffer, which it allocates before we copy
+// out of it, only while it lives), then decodes.
+ImageOutcome decodeReserved(const LoadContext& ctx, const std::string& at,
+                            std::span<const uint8_t> bytes, Image& image) {
+  uint32_t w = 0, h = 0;
+  if (std::string why = readImageHeader(bytes, w, h); !why.empty()) {
+    if (sniffImageFormat(bytes) == ImageFormat::Unknown) return {located(at, why), {}};
+    return {located(at, "cannot decode image: " + why), {}};
+  }
+  const uint64_t pixels = uint64_t(w) * h;
+  const bool webp = sniffImageFormat(bytes) == ImageFormat::Webp;  // decodes into our buffer
+  const bool wide = !webp && stbi_is_16_bit_from_memory(bytes.data(), int(bytes.size()));
+  const uint64_t libraryBytes = webp ? 0 : pixels * 4 * (wide ? 2 : 1);
+  const std::string what = "decoded image " + std::to_string(w) + "x" + std::to_string(h) +
+                           " RGBA8" +
+                           (webp   ? ""
+                            : wide ? ", with stb_image's RGBA16 buffer"
+                                   : ", with stb_image's buffer");
+  if (std::string err = reserveMemory(ctx.doc, pixels * 4 + libraryBytes, at, what); !err.empty())
+    return {{}, err};
+  const ScopedRelease libraryBuffer(*ctx.doc.budget, libraryBytes);
+  if (std::string why = decodeImage(bytes, image); !why.empty()) {
+    ctx.doc.budget->release(pixels * 4);
+    return {located(at, "cannot decode image: " + why), {}};
+  }
+  return {};
+}
+
+// Decodes image i into ctx.scene.images[i].
+ImageOutcome loadImage(const LoadContext& ctx, const Json& json, size_t i, ImageUse use) {
+  Image& image = ctx.scene.images[i];
+  const std::string at = jsonPointer("images", i);
+  const std::string uri = string(json, "uri");
+  const bool dataUri = uri.rfind("data:", 0) == 0;
+  std::span<const uint8_t> bytes = ctx.doc.model.images[i].image;
+
+  // KHR_texture_basisu: no KTX2 decoder exists here. The textures naming it say what they draw
+  // instead (loadMaterials), so such an image is not decoded and, when only that extension
+  // uses it, not warned about either.
+  if (sniffImageFormat(bytes) == ImageFormat::Ktx2 || string(json, "mimeType") == "image/ktx2" ||
+      (dataUri ? uri.rfind("data:image/ktx2", 0) == 0 : endsWithKtx2(uri))) {
+    if (use.basisu && !use.drawable) return {};
+    return {located(at, "KTX2/BasisU image not decoded"), {}};
+  }
+
+  // tinygltf knows no image/webp data URI (gltf_resources.cpp leaves it to us).
+  std::vector<uint8_t> fromUri;
+  static constexpr std::string_view kWebpUri = "data:image/webp;base64,";
+  if (bytes.empty() && uri.rfind(kWebpUri, 0) == 0) {
+    const uint64_t n = (uri.size() - kWebpUri.size()) / 4 * 3 + 3;
+    if (std::string err = reserveMemory(ctx.doc, n, at, "decoded data URI"); !err.empty())
+      return {{}, err};
+    const ScopedRelease decodedUri(*ctx.doc.budget, n);  // the vector is freed on return
+    fromUri = base64Decode(std::string_view(uri).substr(kWebpUri.size()));
+    bytes = fromUri;
+    return decodeReserved(ctx, at, bytes, image);
+  }
+  // No bytes: ResourceCache already warned (missing file, unsupported data URI).
+  if (bytes.empty()) return {};
+  return decodeReserved(ctx, at, bytes, image);
+}
+
 }  // namespace
+
+ImageFormat sniffImageFormat(std::span<const uint8_t> b) {
+  if (startsWith(b, {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'})) return ImageFormat::Png;
+  if (startsWith(b, {0xFF, 0xD8, 0xFF})) return ImageFormat::Jpeg;
+  // RIFF container (4-byte size) holding a WEBP form.
+  if (startsWith(b, {'R', 'I', 'F', 'F'}) && b.size() >= 12 &&
+      std::equal(b.begin() + 8, b.begin() + 12, "WEBP"))
+    return ImageFormat::Webp;
+  // KTX 2.0 §3.1 file identifier: «KTX 20»\r\n\x1A\n.
+  if (startsWith(b, {0xAB, 'K', 'T', 'X', ' ', '2', '0', 0xBB, '\r', '\n', 0x1A, '\n'}))
+    return ImageFormat::Ktx2;
+  return ImageFormat::Unknown;
+}
+
+std::string readImageHeader(std::span<const uint8_t> bytes, uint32_t& width, uint32_t& height) {
+  width = height = 0;
+  uint32_t w = 0, h = 0;
+  switch (sniffImageFormat(bytes)) {
+    case ImageFormat::Png:
+    case ImageFormat::Jpeg:
+      if (std::string why = stbHeader(bytes, w, h); !why.empty()) return why;
+      break;
+    case ImageFormat::Webp: {
+      int iw = 0, ih = 0;
+      if (!WebPGetInfo(bytes.data(), bytes.size(), &iw, &ih)) return "invalid WebP header";
+      w = uint32_t(iw);
+      h = uint32_t(ih);
+      break;
+    }
+    default:
+      return "unsupported image format";
+  }
+  if (w == 0 || h == 0 || w > kMaxImageSide || h > kMaxImageSide) return sizeError(w, h);
+  width = w;
+  height = h;
+  return {};
+}
+
+std::string decodeImage(std::span<const uint8_t> bytes, Image& out) {
+  out.width = out.height = 0;
+  out.rgba8.clear();
+  uint32_t w = 0, h = 0;
+  std::string why = readImageHeader(bytes, w, h);
+  if (why.empty()) {
+    why = sniffImageFormat(bytes) == ImageFormat::Webp ? decodeWebp(bytes, w, h, out)
+                                                       : decodeStb(bytes, out);
+  }
+  if (!why.empty()) {
+    out.width = out.height = 0;
+    out.rgba8 = {};
+  }
+  return why;
+}
 
 std::string loadImages(const LoadContext& ctx) {
   const Json& images = array(ctx.doc.json, "images");
   ctx.scene.images.resize(images.size());
+  const std::vector<ImageUse> uses = imageUses(ctx.doc.json, images.size());
   // Images by their encoded bytes: one decode for every image of the same bytes (the same
-  // URI, another spelling of the same file, the same data URI).
-  std::unordered_multimap<std::string_view, size_t> decoded;
+  // URI, another spelling of the same file, the same data URI); loadMaterials() points their
+  // textures at the first.
+  std::unordered_multimap<std::string_view, size_t> seen;
+  std::vector<size_t> decode;
   for (size_t i = 0; i < images.size(); ++i) {
-    Image& image = ctx.scene.images[i];
-    image.name = string(images[i], "name");
+    ctx.scene.images[i].name = string(images[i], "name");
     const std::vector<unsigned char>& bytes = ctx.doc.model.images[i].image;
-    // No bytes: ResourceCache already warned (missing file, unsupported data URI).
-    if (bytes.empty()) continue;
     const std::string_view key(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    if (auto it = decoded.find(key); it != decoded.end()) {
-      image.sameAs = int(it->second);
+    if (auto it = bytes.empty() ? seen.end() : seen.find(key); it != seen.end()) {
+      ctx.scene.images[i].sameAs = int(it->second);
       continue;
     }
-    decoded.emplace(key, i);
-    if (!isPng(bytes) && !isJpeg(bytes)) {
-      ctx.warnings.push_back(located(jsonPointer("images", i), "unsupported image format"));
-      continue;
-    }
-    std::string refusal;
-    if (std::string why = decode(ctx, jsonPointer("images", i), bytes, image, refusal);
-        !why.empty()) {
-      image.rgba8.clear();
-      image.width = image.height = 0;
-      if (!refusal.empty()) return refusal;
-      ctx.warnings.push_back(located(jsonPointer("images", i), "cannot decode image: " + why));
-    }
+    if (!bytes.empty()) seen.emplace(key, i);
+    decode.push_back(i);
   }
+  // Decoded in parallel (each item writes only its own Image and outcome); the warnings are
+  // kept in image order, and the first refusal in image order is the error.
+  std::vector<ImageOutcome> outcomes(images.size());
+  parallelFor(decode.size(), [&](size_t k) {
+    const size_t i = decode[k];
+    outcomes[i] = loadImage(ctx, images[i], i, uses[i]);
+  });
+  for (ImageOutcome& o : outcomes)
+    if (!o.error.empty()) return o.error;
+  for (ImageOutcome& o : outcomes)
+    if (!o.warning.empty()) ctx.warnings.push_back(std::move(o.warning));
   return {};
 }
 

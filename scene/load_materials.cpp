@@ -5,6 +5,7 @@
 #include "json_checker.h"
 #include "load_steps.h"
 #include "material_extensions.h"
+#include "texture_sources.h"
 
 namespace vitrine::scene {
 namespace {
@@ -164,6 +165,41 @@ void readMaterial(const LoadContext& ctx, const JsonChecker& c, const Json& j,
   ctx.scene.materialExtensionData.push_back(e);
 }
 
+// Texture i (§3.8.2): its sampler and the image it draws. EXT_texture_webp's image is chosen
+// over the core source (its fallback); KHR_texture_basisu's is never decoded, so a texture
+// naming no other image draws without one, with a warning.
+Texture readTexture(const LoadContext& ctx, const JsonChecker& c, const Json& j, size_t i) {
+  const std::string at = jsonPointer("textures", i);
+  for (const char* name : {"EXT_texture_webp", "KHR_texture_basisu"}) {
+    const Json* ext = c.object(j, at, "extensions", false);
+    const std::string extAt = at + "/extensions";
+    if (const Json* o = ext ? c.object(*ext, extAt, name, false) : nullptr)
+      c.index(*o, extAt + jsonPointer(name), "source", "images", "image", false);
+  }
+  Texture t;
+  t.sampler = int(integer(j, "sampler", -1));
+  const TextureSources s = textureSources(j);
+  // The first image that decoded: a WebP image that failed (warned) falls back to the source.
+  for (int source : drawableSources(s)) {
+    // An image of the same bytes as an earlier one shares its decode (loadImages).
+    if (source >= 0 && ctx.scene.images[size_t(source)].sameAs >= 0)
+      source = ctx.scene.images[size_t(source)].sameAs;
+    if (source >= 0 && !ctx.scene.images[size_t(source)].rgba8.empty()) {
+      t.image = source;
+      break;
+    }
+  }
+  if (s.hasBasisu && !basisuHasFallback(s)) {
+    ctx.warnings.push_back(located(
+        at + "/extensions/KHR_texture_basisu",
+        "KTX2/BasisU image not decoded: texture " + std::to_string(i) + " drawn without it"));
+  } else if (s.source < 0 && s.webp < 0 && !s.hasBasisu) {
+    // §3.8.2: without source, an extension supplies the image; we know none of those.
+    ctx.warnings.push_back(located(at, "no source image (none of its extensions is supported)"));
+  }
+  return t;
+}
+
 }  // namespace
 
 std::string loadMaterials(const LoadContext& ctx) {
@@ -171,22 +207,12 @@ std::string loadMaterials(const LoadContext& ctx) {
   for (const Json& j : array(root, "samplers")) ctx.scene.samplers.push_back(readSampler(j));
 
   const Json& textures = array(root, "textures");
-  for (size_t i = 0; i < textures.size(); ++i) {
-    Texture t;
-    t.sampler = int(integer(textures[i], "sampler", -1));
-    int source = int(integer(textures[i], "source", -1));
-    // An image of the same bytes as an earlier one shares its decode (loadImages).
-    if (source >= 0 && ctx.scene.images[size_t(source)].sameAs >= 0)
-      source = ctx.scene.images[size_t(source)].sameAs;
-    if (source < 0) {
-      // §3.8.2: without source, an extension supplies the image; we know none of those.
-      ctx.warnings.push_back(located(jsonPointer("textures", i),
-                                     "no source image (none of its extensions is "
-                                     "supported)"));
-    } else if (!ctx.scene.images[size_t(source)].rgba8.empty()) {
-      t.image = source;
-    }
-    ctx.scene.textures.push_back(t);
+  try {
+    const JsonChecker checker(root);
+    for (size_t i = 0; i < textures.size(); ++i)
+      ctx.scene.textures.push_back(readTexture(ctx, checker, textures[i], i));
+  } catch (const JsonCheckFailure& f) {
+    return f.message;
   }
 
   const Json& materials = array(root, "materials");

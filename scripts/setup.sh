@@ -8,6 +8,8 @@ packages=(
   libglfw3-dev libglm-dev libtinygltf-dev nlohmann-json3-dev libimgui-dev libstb-dev
   libgtest-dev libbenchmark-dev
   libdraco-dev  # KHR_draco_mesh_compression (scene/draco_decode.cpp)
+  libwebp-dev  # EXT_texture_webp decoding
+  webp  # cwebp: the tests convert sample textures to WebP
   xvfb xauth assimp-testmodels clang-format
   desktop-file-utils libxml2-utils shared-mime-info
   python3  # tests/data/make_malformed.py and its ctest

@@ -107,12 +107,12 @@ TEST(Images, ZeroSizedImageIsAWarning) {
 
 TEST(Images, UnsupportedDataUriIsAWarning) {
   const std::string path =
-      texturedQuad({{"uri", "data:image/webp;base64,UklGRg=="}}).writeGltf("images_webp");
+      texturedQuad({{"uri", "data:image/avif;base64,AAAA"}}).writeGltf("images_avif");
   const scene::LoadResult r = loadScene(path);
   ASSERT_EQ(r.error, "");
   EXPECT_EQ(r.warnings,
             std::vector<std::string>{
-                path + ": /images/0/uri: unsupported data URI media type \"image/webp\""});
+                path + ": /images/0/uri: unsupported data URI media type \"image/avif\""});
   EXPECT_EQ(r.scene->textures[0].image, -1);
 }
 
