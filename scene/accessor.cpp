@@ -197,10 +197,10 @@ std::string readInto(const GltfDocument& doc, uint32_t index, const AccessorForm
   }
 
   // Every range is checked: reserve, allocate and decode.
-  const std::string decoded = describeDecoded(f, std::is_same_v<Out, float>);
+  const std::string described = describeDecoded(f, std::is_same_v<Out, float>);
   if (std::string err = reserveMemory(
           doc, uint64_t(f.count) * f.components * sizeof(Out), use.at.empty() ? at : use.at,
-          use.purpose.empty() ? decoded : use.purpose + " (" + decoded + ")");
+          use.purpose.empty() ? described : use.purpose + " (" + described + ")");
       !err.empty()) {
     return err;
   }

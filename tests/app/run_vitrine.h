@@ -19,7 +19,7 @@ struct RunOptions {
   bool withoutDisplay = false;
   // Added to the child's environment, each "NAME=value" (test hooks such as
   // VITRINE_TEST_INJECT_FAULT).
-  std::vector<std::string> environment;
+  std::vector<std::string> environment = {};
 };
 
 // Runs build/vitrine with `args` (each passed as one argument) and VITRINE_VALIDATION=1, so

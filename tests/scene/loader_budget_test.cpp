@@ -69,9 +69,9 @@ TEST(Budget, BufferRefusedBeforeItIsRead) {
 }
 
 TEST(Budget, AccessorRefusedBeforeItIsDecoded) {
-  EXPECT_EQ(errorWithin(emptyPositions(1000000), kMiB),
-            refusal("/accessors/0", "accessor of 1000000 VEC3 floats", "11.4 MiB", "1048576 bytes",
-                    "1.0 MiB"));
+  EXPECT_EQ(
+      errorWithin(emptyPositions(1000000), kMiB),
+      refusal("/accessors/0", "accessor of 1000000 VEC3 floats", "11.4 MiB", "1.0 MiB", "1.0 MiB"));
 }
 
 TEST(Budget, AssetWithinTheBudgetLoadsAndKeepsItsStreamsReserved) {
