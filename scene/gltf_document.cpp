@@ -3,9 +3,11 @@
 #include <climits>
 #include <filesystem>
 
+#include "buffer_views.h"
 #include "glb.h"
 #include "gltf_resources.h"
 #include "gltf_validate.h"
+#include "meshopt_decode.h"
 
 namespace vitrine::scene {
 namespace {
@@ -53,14 +55,28 @@ bool tooDeep(const Json& root) {
   return false;
 }
 
-// What tinygltf is given: the properties it needs to load the resources, nothing else. Its
+// What tinygltf is given: the buffers to load and the images with a uri, nothing else. Its
 // parsing of the rest differs from the spec in places (it rejects index accessors without a
 // bufferView, drops animation channels without target.node as KHR_animation_pointer writes
-// them), and the loader reads the structure from our validated JSON anyway.
-Json resourceSubset(const Json& root) {
+// them), and the loader reads the structure from our validated JSON anyway. Buffers not to
+// load (no uri, unread fallbacks) would be errors to it; images in bufferViews are read after
+// EXT_meshopt_compression decoding (bufferViewBytes). `bufferIndex`/`imageIndex` map its
+// buffers and images back to ours.
+Json resourceSubset(const Json& root, const std::vector<bool>& skipBuffers,
+                    std::vector<size_t>& bufferIndex, std::vector<size_t>& imageIndex) {
   Json subset = Json::object();
-  for (const char* key : {"asset", "buffers", "bufferViews", "images"}) {
-    if (const Json* v = member(root, key)) subset[key] = *v;
+  if (const Json* v = member(root, "asset")) subset["asset"] = *v;
+  const Json& buffers = array(root, "buffers");
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    if (skipBuffers[i]) continue;
+    subset["buffers"].push_back(buffers[i]);
+    bufferIndex.push_back(i);
+  }
+  const Json& images = array(root, "images");
+  for (size_t i = 0; i < images.size(); ++i) {
+    if (!member(images[i], "uri")) continue;
+    subset["images"].push_back(images[i]);
+    imageIndex.push_back(i);
   }
   return subset;
 }
@@ -91,8 +107,9 @@ std::vector<uint8_t> makeGlb(std::string json, std::span<const uint8_t> bin) {
 // Has tinygltf load the buffers and the encoded image bytes, its file access served by `cache`.
 std::string loadResources(const Json& root, const std::string& baseDir, bool glb,
                           std::span<const uint8_t> bin, ResourceCache& cache,
-                          tinygltf::Model& model) {
-  const std::string json = resourceSubset(root).dump();
+                          const std::vector<bool>& skipBuffers, tinygltf::Model& model) {
+  std::vector<size_t> bufferIndex, imageIndex;
+  const std::string json = resourceSubset(root, skipBuffers, bufferIndex, imageIndex).dump();
   tinygltf::TinyGLTF loader;
   loader.SetFsCallbacks(cache.callbacks());
   loader.SetImageLoader(&keepEncodedImage, nullptr);
@@ -109,7 +126,33 @@ std::string loadResources(const Json& root, const std::string& baseDir, bool glb
                                     baseDir);
   }
   // tinygltf's warnings repeat what ResourceCache::load already reported in our form.
-  return ok ? std::string() : "tinygltf: " + firstLine(err);
+  if (!ok) return "tinygltf: " + firstLine(err);
+  if (model.buffers.size() != bufferIndex.size() || model.images.size() != imageIndex.size())
+    return "tinygltf: loaded a different number of buffers or images than the JSON declares";
+  std::vector<tinygltf::Buffer> buffers(array(root, "buffers").size());
+  for (size_t k = 0; k < bufferIndex.size(); ++k)
+    buffers[bufferIndex[k]] = std::move(model.buffers[k]);
+  std::vector<tinygltf::Image> images(array(root, "images").size());
+  for (size_t k = 0; k < imageIndex.size(); ++k) images[imageIndex[k]] = std::move(model.images[k]);
+  model.buffers = std::move(buffers);
+  model.images = std::move(images);
+  return {};
+}
+
+// The encoded bytes of images stored in bufferViews (§3.8.2: bufferView and mimeType), read
+// once compressed views are decoded. stb_image takes int lengths (load_images.cpp).
+void readBufferViewImages(GltfDocument& doc) {
+  const Json& images = array(doc.json, "images");
+  for (size_t i = 0; i < images.size(); ++i) {
+    const int64_t view = integer(images[i], "bufferView", -1);
+    if (view < 0) continue;
+    const std::span<const uint8_t> bytes = bufferViewBytes(doc, uint64_t(view));
+    if (bytes.size() > size_t(INT_MAX)) {
+      doc.warnings.push_back(located(jsonPointer("images", i), "image larger than 2 GiB"));
+      continue;
+    }
+    doc.model.images[i].image.assign(bytes.begin(), bytes.end());
+  }
 }
 
 }  // namespace
@@ -153,30 +196,34 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
   }
   if (std::string err = validateGltfJson(out.json); !err.empty()) return err;
 
+  // What reads which bufferView decides which buffers must have bytes (buffer_views.h).
+  const std::vector<std::string> readers = bufferViewReaders(out.json);
+  std::vector<bool> skipBuffers;
+  if (std::string err = neededBuffers(out.json, glb, readers, skipBuffers); !err.empty())
+    return err;
   ResourceCache cache;
-  if (std::string err = cache.load(out.json, baseDir, glb, chunks.bin, out.warnings);
+  if (std::string err = cache.load(out.json, baseDir, glb, chunks.bin, out.warnings, skipBuffers);
       !err.empty()) {
     return err;
   }
-  if (std::string err = loadResources(out.json, baseDir, glb, chunks.bin, cache, out.model);
+  if (std::string err =
+          loadResources(out.json, baseDir, glb, chunks.bin, cache, skipBuffers, out.model);
       !err.empty()) {
     return err;
   }
 
   // What the rest of the loader relies on, whatever tinygltf did.
   const Json& buffers = array(out.json, "buffers");
-  if (out.model.buffers.size() != buffers.size() ||
-      out.model.images.size() != array(out.json, "images").size()) {
-    return "tinygltf: loaded a different number of buffers or images than the JSON declares";
-  }
   for (size_t i = 0; i < buffers.size(); ++i) {
-    const uint64_t byteLength = uint64_t(integer(buffers[i], "byteLength", 0));
+    const uint64_t byteLength = skipBuffers[i] ? 0 : uint64_t(integer(buffers[i], "byteLength", 0));
     if (out.model.buffers[i].data.size() != byteLength) {
       return located(jsonPointer("buffers", i),
                      "tinygltf loaded " + std::to_string(out.model.buffers[i].data.size()) +
                          " bytes, byteLength is " + std::to_string(byteLength));
     }
   }
+  if (std::string err = decodeMeshoptViews(out, readers); !err.empty()) return err;
+  readBufferViewImages(out);
   return {};
 }
 

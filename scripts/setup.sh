@@ -7,6 +7,8 @@ packages=(
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers
   libglfw3-dev libglm-dev libtinygltf-dev nlohmann-json3-dev libimgui-dev libstb-dev
   libgtest-dev libbenchmark-dev
+  libmeshoptimizer-dev  # EXT_meshopt_compression decoding (scene/meshopt_decode.cpp)
+  gltfpack              # tests pack the sample models with meshopt compression and quantization
   xvfb xauth assimp-testmodels clang-format
   desktop-file-utils libxml2-utils shared-mime-info
   fonts-dejavu-core  # the UI font (theme.cpp; ImGui's built-in font when absent)
