@@ -21,7 +21,7 @@ std::string extensionPointer(uint64_t view) {
 std::string failure(const char* call, int code) {
   const char* why = code == -1   ? "unknown stream header or version"
                     : code == -2 ? "data truncated or corrupt"
-                    : code == -3 ? "stream longer than the data it decodes to"
+                    : code == -3 ? "stream size does not match the data"
                                  : "unknown error";
   return std::string(call) + " failed (" + std::to_string(code) + ": " + why + ")";
 }
