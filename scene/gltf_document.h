@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <span>
 #include <string>
 #include <vector>
@@ -15,6 +16,25 @@
 #include "memory_budget.h"
 
 namespace vitrine::scene {
+
+// Bytes a decoder overwrites entirely: allocated without zero-filling (default-initialized),
+// so decoding touches the memory once.
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+using DecodedBytes = std::vector<uint8_t, UninitializedAllocator<uint8_t>>;
 
 struct GltfDocument {
   // The document root, accepted by validateGltfJson(). The loader reads the structure from
@@ -30,7 +50,7 @@ struct GltfDocument {
   tinygltf::Model model;
   // Per bufferView, the bytes decoded from its EXT_meshopt_compression stream (empty for views
   // that are not compressed, or not read). Read through bufferViewBytes() (buffer_views.h).
-  std::vector<std::vector<uint8_t>> decodedViews;
+  std::vector<DecodedBytes> decodedViews;
   std::vector<std::string> warnings;  // "<pointer>: <what>"
   // What this load may allocate from the file's say-so (memory_budget.h): every reader of the
   // document reserves from it before allocating. Shared, so a document stays movable.

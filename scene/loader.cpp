@@ -48,7 +48,7 @@ void releaseCopiedResources(GltfDocument& doc) {
   for (size_t v = 0; v < doc.decodedViews.size(); ++v) {
     if (keepViews[v] || doc.decodedViews[v].empty()) continue;
     doc.budget->release(doc.decodedViews[v].size());
-    std::vector<uint8_t>().swap(doc.decodedViews[v]);
+    DecodedBytes().swap(doc.decodedViews[v]);
   }
   for (size_t i = 0; i < doc.model.buffers.size(); ++i) {
     if (!keep[i]) std::vector<unsigned char>().swap(doc.model.buffers[i].data);

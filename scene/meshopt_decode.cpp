@@ -13,6 +13,8 @@ namespace {
 using StreamMode = MeshoptStream::Mode;
 using StreamFilter = MeshoptStream::Filter;
 
+constexpr uint64_t kParallelDecodeBytes = uint64_t(4) << 20;
+
 std::string extensionPointer(uint64_t view) {
   return jsonPointer("bufferViews", view, "extensions", kMeshoptExtension);
 }
@@ -167,8 +169,10 @@ std::string decodeMeshoptViews(GltfDocument& doc, const std::vector<std::string>
   if (jobs.empty()) return {};
   doc.decodedViews.resize(views.size());
   // Sizes are the file's say-so: reserved before anything is allocated.
+  uint64_t total = 0;
   for (const Job& job : jobs) {
     const uint64_t bytes = job.stream.count * job.stream.byteStride;
+    total += bytes;
     if (std::string err =
             doc.budget->reserve(bytes, extensionPointer(job.view), "the decoded bufferView");
         !err.empty())
@@ -176,13 +180,20 @@ std::string decodeMeshoptViews(GltfDocument& doc, const std::vector<std::string>
     doc.decodedViews[job.view].resize(size_t(bytes));
   }
   std::vector<std::string> errors(jobs.size());
-  parallelFor(jobs.size(), [&](size_t i) {
+  auto decode = [&](size_t i) {
     const Job& job = jobs[i];
     const auto& buffer = doc.model.buffers[size_t(job.stream.buffer)].data;
     const auto encoded = std::span<const uint8_t>(buffer).subspan(size_t(job.stream.byteOffset),
                                                                   size_t(job.stream.byteLength));
     errors[i] = decodeMeshoptStream(job.stream, encoded, doc.decodedViews[job.view]);
-  });
+  };
+  // The library decodes ~2 GB/s a core: below a few MiB, starting threads costs more than it
+  // saves (bench/meshopt_bench.cpp, bench/RESULTS.md).
+  if (total < kParallelDecodeBytes) {
+    for (size_t i = 0; i < jobs.size(); ++i) decode(i);
+  } else {
+    parallelFor(jobs.size(), decode);
+  }
   for (size_t i = 0; i < jobs.size(); ++i)
     if (!errors[i].empty()) return located(extensionPointer(jobs[i].view), errors[i]);
   return {};
