@@ -4,6 +4,7 @@
 #include <cstring>
 #include <span>
 
+#include "buffer_views.h"
 #include "gltf_enums.h"
 
 namespace vitrine::scene {
@@ -35,12 +36,9 @@ ElementLayout layoutOf(const AccessorFormat& f) {
   return l;
 }
 
-// A bufferView's bytes, inside its buffer (validateGltfJson() checked that).
+// A bufferView's bytes: decoded when compressed, else inside its buffer (buffer_views.h).
 std::span<const uint8_t> viewBytes(const GltfDocument& doc, uint64_t view) {
-  const Json& v = array(doc.json, "bufferViews")[view];
-  const auto& data = doc.model.buffers[size_t(integer(v, "buffer", 0))].data;
-  return std::span<const uint8_t>(data).subspan(size_t(integer(v, "byteOffset", 0)),
-                                                size_t(integer(v, "byteLength", 0)));
+  return bufferViewBytes(doc, view);
 }
 
 template <class T>
@@ -136,9 +134,8 @@ std::string readInto(const GltfDocument& doc, uint32_t index, const AccessorForm
     const uint64_t v = uint64_t(integer(a, "bufferView", 0));
     view = viewBytes(doc, v);
     offset = uint64_t(integer(a, "byteOffset", 0));
-    const Json& bufferView = array(doc.json, "bufferViews")[v];
-    if (const Json* s = member(bufferView, "byteStride")) {
-      stride = s->get<uint64_t>();
+    if (const uint64_t s = bufferViewStride(doc.json, v); s != 0) {
+      stride = s;
       if (stride < l.size()) {
         return located(at, "bufferView " + str(v) + " byteStride " + str(stride) +
                                " is smaller than the element size " + str(l.size()));

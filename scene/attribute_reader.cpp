@@ -17,7 +17,8 @@ bool componentAllowed(const AccessorFormat& f, uint32_t rules) {
   return ((rules & kFloatComponents) && t == gltf::kFloat) ||
          ((rules & kNormalizedUnsigned) && f.normalized && unsignedSmall) ||
          ((rules & kNormalizedSigned) && f.normalized && signedSmall) ||
-         ((rules & kUnsignedIntegers) && !f.normalized && unsignedSmall);
+         ((rules & kUnsignedIntegers) && !f.normalized && unsignedSmall) ||
+         ((rules & kSignedIntegers) && !f.normalized && signedSmall);
 }
 
 // "FLOAT or normalized UNSIGNED_BYTE/UNSIGNED_SHORT" and the like.
@@ -35,11 +36,23 @@ std::string describeRules(uint32_t rules) {
   } else if (rules & kNormalizedSigned) {
     add("normalized BYTE/SHORT");
   }
-  if (rules & kUnsignedIntegers) add("UNSIGNED_BYTE/UNSIGNED_SHORT");
+  if ((rules & kUnsignedIntegers) && (rules & kSignedIntegers)) {
+    add("BYTE/UNSIGNED_BYTE/SHORT/UNSIGNED_SHORT");
+  } else if (rules & kUnsignedIntegers) {
+    add("UNSIGNED_BYTE/UNSIGNED_SHORT");
+  } else if (rules & kSignedIntegers) {
+    add("BYTE/SHORT");
+  }
   return out;
 }
 
 }  // namespace
+
+bool usesMeshQuantization(const GltfDocument& doc) {
+  for (const Json& name : array(doc.json, "extensionsUsed"))
+    if (name.is_string() && name.get<std::string>() == "KHR_mesh_quantization") return true;
+  return false;
+}
 
 std::optional<Attribute> findAttribute(const GltfDocument& doc, const Json& map, const char* name,
                                        const std::string& mapAt) {

@@ -34,7 +34,14 @@ enum ComponentRule : uint32_t {
   kNormalizedUnsigned = 2,  // normalized UNSIGNED_BYTE / UNSIGNED_SHORT
   kNormalizedSigned = 4,    // normalized BYTE / SHORT
   kUnsignedIntegers = 8,    // UNSIGNED_BYTE / UNSIGNED_SHORT, not normalized (JOINTS_n)
+  kSignedIntegers = 16,     // BYTE / SHORT, not normalized (KHR_mesh_quantization)
 };
+
+// Whether the document uses KHR_mesh_quantization (in extensionsUsed; the extension asks for
+// extensionsRequired too), which widens the component types of POSITION, NORMAL, TANGENT and
+// TEXCOORD_n and of morph target POSITION/NORMAL/TANGENT. Those are dequantized at load by
+// readAccessor() (normalized: formulas.md "Normalized integers"; others: their value).
+bool usesMeshQuantization(const GltfDocument& doc);
 
 // "" when a's accessor has one of `types` and a component type of `rules`, else
 // "<a.at>: accessor N must be VEC3 of FLOAT (is VEC3 of UNSIGNED_SHORT)" and the like.

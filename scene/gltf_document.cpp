@@ -3,9 +3,11 @@
 #include <climits>
 #include <filesystem>
 
+#include "buffer_views.h"
 #include "glb.h"
 #include "gltf_resources.h"
 #include "gltf_tolerance.h"
+#include "meshopt_decode.h"
 
 namespace vitrine::scene {
 namespace {
@@ -13,6 +15,7 @@ namespace {
 // What the image callback reserves from: the budget, and the first refusal.
 struct EncodedImages {
   MemoryBudget& budget;
+  const std::vector<size_t>& index;  // tinygltf's image k is our image index[k]
   std::string refusal;
 };
 
@@ -23,7 +26,9 @@ bool keepEncodedImage(tinygltf::Image* image, const int index, std::string*, std
                       const unsigned char* bytes, int size, void* user) {
   auto& images = *static_cast<EncodedImages*>(user);
   if (!images.refusal.empty()) return true;
-  images.refusal = images.budget.reserve(uint64_t(size), jsonPointer("images", index),
+  const size_t ours =
+      size_t(index) < images.index.size() ? images.index[size_t(index)] : size_t(index);
+  images.refusal = images.budget.reserve(uint64_t(size), jsonPointer("images", ours),
                                          "encoded image of " + std::to_string(size) + " bytes");
   if (!images.refusal.empty()) return true;
   image->image.assign(bytes, bytes + size);
@@ -65,14 +70,28 @@ bool tooDeep(const Json& root) {
   return false;
 }
 
-// What tinygltf is given: the properties it needs to load the resources, nothing else. Its
+// What tinygltf is given: the buffers to load and the images with a uri, nothing else. Its
 // parsing of the rest differs from the spec in places (it rejects index accessors without a
 // bufferView, drops animation channels without target.node as KHR_animation_pointer writes
-// them), and the loader reads the structure from our validated JSON anyway.
-Json resourceSubset(const Json& root) {
+// them), and the loader reads the structure from our validated JSON anyway. Buffers not to
+// load (no uri, unread fallbacks) would be errors to it; images in bufferViews are read after
+// EXT_meshopt_compression decoding (bufferViewBytes). `bufferIndex`/`imageIndex` map its
+// buffers and images back to ours.
+Json resourceSubset(const Json& root, const std::vector<bool>& skipBuffers,
+                    std::vector<size_t>& bufferIndex, std::vector<size_t>& imageIndex) {
   Json subset = Json::object();
-  for (const char* key : {"asset", "buffers", "bufferViews", "images"}) {
-    if (const Json* v = member(root, key)) subset[key] = *v;
+  if (const Json* v = member(root, "asset")) subset["asset"] = *v;
+  const Json& buffers = array(root, "buffers");
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    if (skipBuffers[i]) continue;
+    subset["buffers"].push_back(buffers[i]);
+    bufferIndex.push_back(i);
+  }
+  const Json& images = array(root, "images");
+  for (size_t i = 0; i < images.size(); ++i) {
+    if (!member(images[i], "uri")) continue;
+    subset["images"].push_back(images[i]);
+    imageIndex.push_back(i);
   }
   return subset;
 }
@@ -102,14 +121,20 @@ std::vector<uint8_t> makeGlb(std::string json, std::span<const uint8_t> bin) {
 
 // Has tinygltf load the buffers and the encoded image bytes, its file access served by `cache`.
 std::string loadResources(const Json& root, bool glb, std::span<const uint8_t> bin,
-                          ResourceCache& cache, MemoryBudget& budget, tinygltf::Model& model) {
-  Json subset = resourceSubset(root);
-  cache.redirect(subset);  // tinygltf asks for the cache's keys, with no base dir
-  const std::string json = subset.dump();
+                          ResourceCache& cache, const std::vector<bool>& skipBuffers,
+                          MemoryBudget& budget, tinygltf::Model& model) {
+  // tinygltf asks for the cache's keys, with no base dir; the keys follow our indices, so the
+  // URIs are rewritten before the subset drops buffers and images.
+  Json resources = Json::object();
+  for (const char* key : {"asset", "buffers", "images"})
+    if (const Json* v = member(root, key)) resources[key] = *v;
+  cache.redirect(resources);
+  std::vector<size_t> bufferIndex, imageIndex;
+  const std::string json = resourceSubset(resources, skipBuffers, bufferIndex, imageIndex).dump();
   tinygltf::TinyGLTF loader;
   loader.SetFsCallbacks(cache.callbacks());
-  EncodedImages images{budget, {}};
-  loader.SetImageLoader(&keepEncodedImage, &images);
+  EncodedImages encoded{budget, imageIndex, {}};
+  loader.SetImageLoader(&keepEncodedImage, &encoded);
   std::string err, warn;
   bool ok = false;
   if (glb) {
@@ -120,9 +145,43 @@ std::string loadResources(const Json& root, bool glb, std::span<const uint8_t> b
     if (json.size() > UINT_MAX) return "JSON larger than 4 GiB (not supported)";
     ok = loader.LoadASCIIFromString(&model, &err, &warn, json.data(), unsigned(json.size()), "");
   }
-  if (!images.refusal.empty()) return images.refusal;
+  if (!encoded.refusal.empty()) return encoded.refusal;
   // tinygltf's warnings repeat what ResourceCache::load already reported in our form.
-  return ok ? std::string() : "tinygltf: " + firstLine(err);
+  if (!ok) return "tinygltf: " + firstLine(err);
+  if (model.buffers.size() != bufferIndex.size() || model.images.size() != imageIndex.size())
+    return "tinygltf: loaded a different number of buffers or images than the JSON declares";
+  std::vector<tinygltf::Buffer> buffers(array(root, "buffers").size());
+  for (size_t k = 0; k < bufferIndex.size(); ++k)
+    buffers[bufferIndex[k]] = std::move(model.buffers[k]);
+  std::vector<tinygltf::Image> images(array(root, "images").size());
+  for (size_t k = 0; k < imageIndex.size(); ++k) images[imageIndex[k]] = std::move(model.images[k]);
+  model.buffers = std::move(buffers);
+  model.images = std::move(images);
+  return {};
+}
+
+// The encoded bytes of images stored in bufferViews (§3.8.2: bufferView and mimeType), read
+// once compressed views are decoded. stb_image takes int lengths (load_images.cpp).
+// Their bytes are reserved from the budget (a refusal is returned).
+std::string readBufferViewImages(GltfDocument& doc) {
+  const Json& images = array(doc.json, "images");
+  for (size_t i = 0; i < images.size(); ++i) {
+    const int64_t view = integer(images[i], "bufferView", -1);
+    if (view < 0) continue;
+    const std::span<const uint8_t> bytes = bufferViewBytes(doc, uint64_t(view));
+    if (bytes.size() > size_t(INT_MAX)) {
+      doc.warnings.push_back(located(jsonPointer("images", i), "image larger than 2 GiB"));
+      continue;
+    }
+    if (std::string err =
+            doc.budget->reserve(bytes.size(), jsonPointer("images", i),
+                                "encoded image of " + std::to_string(bytes.size()) + " bytes");
+        !err.empty()) {
+      return err;
+    }
+    doc.model.images[i].image.assign(bytes.begin(), bytes.end());
+  }
+  return {};
 }
 
 }  // namespace
@@ -169,11 +228,17 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
   tolerateGltfJson(out.json, out.warnings);
   if (std::string err = validateTolerantly(out.json, out.warnings); !err.empty()) return err;
 
-  // Every buffer's bytes, reserved before any is read or decoded (a data URI's decoded size is
-  // its byteLength, checked by ResourceCache::load); releaseCopiedResources() gives back those
-  // it frees.
+  // Every buffer's bytes that will be read, reserved before any is read or decoded (a data
+  // URI's decoded size is its byteLength, checked by ResourceCache::load);
+  // releaseCopiedResources() gives back those it frees. What reads which bufferView decides
+  // which buffers must have bytes (buffer_views.h).
+  const std::vector<std::string> readers = bufferViewReaders(out.json);
+  std::vector<bool> skipBuffers;
+  if (std::string err = neededBuffers(out.json, glb, readers, skipBuffers); !err.empty())
+    return err;
   const Json& declared = array(out.json, "buffers");
   for (size_t i = 0; i < declared.size(); ++i) {
+    if (skipBuffers[i]) continue;
     const uint64_t byteLength = uint64_t(integer(declared[i], "byteLength", 0));
     if (std::string err = out.budget->reserve(byteLength, jsonPointer("buffers", i),
                                               "buffer of " + std::to_string(byteLength) + " bytes");
@@ -182,30 +247,28 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
     }
   }
   ResourceCache cache(options.allowOutsideFolder);
-  if (std::string err = cache.load(out.json, baseDir, glb, chunks.bin, out.warnings);
+  if (std::string err = cache.load(out.json, baseDir, glb, chunks.bin, out.warnings, skipBuffers);
       !err.empty()) {
     return err;
   }
-  if (std::string err = loadResources(out.json, glb, chunks.bin, cache, *out.budget, out.model);
+  if (std::string err =
+          loadResources(out.json, glb, chunks.bin, cache, skipBuffers, *out.budget, out.model);
       !err.empty()) {
     return err;
   }
 
   // What the rest of the loader relies on, whatever tinygltf did.
   const Json& buffers = array(out.json, "buffers");
-  if (out.model.buffers.size() != buffers.size() ||
-      out.model.images.size() != array(out.json, "images").size()) {
-    return "tinygltf: loaded a different number of buffers or images than the JSON declares";
-  }
   for (size_t i = 0; i < buffers.size(); ++i) {
-    const uint64_t byteLength = uint64_t(integer(buffers[i], "byteLength", 0));
+    const uint64_t byteLength = skipBuffers[i] ? 0 : uint64_t(integer(buffers[i], "byteLength", 0));
     if (out.model.buffers[i].data.size() != byteLength) {
       return located(jsonPointer("buffers", i),
                      "tinygltf loaded " + std::to_string(out.model.buffers[i].data.size()) +
                          " bytes, byteLength is " + std::to_string(byteLength));
     }
   }
-  return {};
+  if (std::string err = decodeMeshoptViews(out, readers); !err.empty()) return err;
+  return readBufferViewImages(out);
 }
 
 }  // namespace vitrine::scene

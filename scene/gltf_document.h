@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <utility>
 #include <span>
 #include <string>
 #include <vector>
@@ -17,6 +18,25 @@
 
 namespace vitrine::scene {
 
+// Bytes a decoder overwrites entirely: allocated without zero-filling (default-initialized),
+// so decoding touches the memory once.
+template <class T>
+struct UninitializedAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitializedAllocator<U>;
+  };
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+};
+using DecodedBytes = std::vector<uint8_t, UninitializedAllocator<uint8_t>>;
+
 struct GltfDocument {
   // The document root, accepted by validateGltfJson(). The loader reads the structure from
   // here rather than from tinygltf's model, because only the JSON tells whether an optional
@@ -24,9 +44,14 @@ struct GltfDocument {
   // are JSON pointers into it.
   Json json;
   // tinygltf's model, used for resource bytes only: model.buffers[i].data holds exactly
-  // buffers[i].byteLength bytes; model.images[i].image holds image i's *encoded* bytes, or is
-  // empty when they could not be read (a warning says why). Decoding is ours.
+  // buffers[i].byteLength bytes, or none for a buffer that was not loaded (no uri, or an
+  // EXT_meshopt_compression fallback nothing reads); model.images[i].image holds image i's
+  // *encoded* bytes, or is empty when they could not be read (a warning says why). Decoding is
+  // ours.
   tinygltf::Model model;
+  // Per bufferView, the bytes decoded from its EXT_meshopt_compression stream (empty for views
+  // that are not compressed, or not read). Read through bufferViewBytes() (buffer_views.h).
+  std::vector<DecodedBytes> decodedViews;
   std::vector<std::string> warnings;  // "<pointer>: <what>"
   // What this load may allocate from the file's say-so (memory_budget.h): every reader of the
   // document reserves from it before allocating. Shared, so a document stays movable.

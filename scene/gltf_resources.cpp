@@ -200,12 +200,13 @@ UriTarget resolveUri(const std::string& uri, const std::string& baseDir, bool al
 }
 
 std::string ResourceCache::load(const Json& root, const std::string& baseDir, bool isGlb,
-                                std::span<const uint8_t> glbBin,
-                                std::vector<std::string>& warnings) {
+                                std::span<const uint8_t> glbBin, std::vector<std::string>& warnings,
+                                const std::vector<bool>& skipBuffers) {
   const Json& buffers = array(root, "buffers");
   bufferKeys_.assign(buffers.size(), {});
   imageKeys_.assign(array(root, "images").size(), {});
   for (size_t i = 0; i < buffers.size(); ++i) {
+    if (i < skipBuffers.size() && skipBuffers[i]) continue;
     if (std::string err = loadBuffer(buffers[i], i, baseDir, isGlb, glbBin); !err.empty()) {
       return err;
     }
@@ -223,7 +224,9 @@ std::string ResourceCache::loadBuffer(const Json& buffer, size_t i, const std::s
   const uint64_t byteLength = uint64_t(integer(buffer, "byteLength", 0));
   const Json* uriJson = member(buffer, "uri");
   if (!uriJson) {
-    // §4.4.3.3: only the first buffer of a GLB may omit uri, and then refers to BIN.
+    // §4.4.3.3: only the first buffer of a GLB may omit uri, and then refers to BIN. Others
+    // without uri (EXT_meshopt_compression placeholders) are skipped when nothing reads them,
+    // and refused before this when something does (buffer_views.h neededBuffers).
     if (!isGlb || i != 0) return located(at, "buffer has no uri");
     if (glbBin.empty()) return located(at, "refers to the GLB BIN chunk, but the file has none");
     if (byteLength > glbBin.size()) {

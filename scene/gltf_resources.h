@@ -55,10 +55,12 @@ class ResourceCache {
   // for .gltf or a GLB without one), `isGlb` tells the two containers apart.
   // Buffer problems are errors (a missing .bin makes the asset unusable); image problems are
   // warnings appended to `warnings` (the renderer falls back, as for any unreadable image).
-  // Returns "" or "<pointer>: <what>".
+  // Returns "" or "<pointer>: <what>". Buffers marked in `skipBuffers` (buffer_views.h
+  // neededBuffers: no uri, or an unread EXT_meshopt_compression fallback) are not read.
   [[nodiscard]] std::string load(const Json& root, const std::string& baseDir, bool isGlb,
                                  std::span<const uint8_t> glbBin,
-                                 std::vector<std::string>& warnings);
+                                 std::vector<std::string>& warnings,
+                                 const std::vector<bool>& skipBuffers = {});
 
   // Rewrites the external URIs of `subset` (the buffers and images of the `root` given to
   // load(), for tinygltf) to this cache's keys, so that tinygltf, given an empty base dir,

@@ -150,8 +150,14 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
       !err.empty()) {
     return err;
   }
-  if (std::string err = readStream(*position, {"VEC3"}, kFloatComponents, p.positions);
-      !err.empty()) {
+  // KHR_mesh_quantization "Extending Mesh Attributes": integer and normalized positions, and
+  // normalized BYTE/SHORT normals and tangents, dequantized at load (readAccessor).
+  const bool quantized = usesMeshQuantization(ctx_.doc);
+  const uint32_t anyInteger =
+      kNormalizedUnsigned | kNormalizedSigned | kUnsignedIntegers | kSignedIntegers;
+  const uint32_t positionRules = kFloatComponents | (quantized ? anyInteger : 0u);
+  const uint32_t directionRules = kFloatComponents | (quantized ? uint32_t(kNormalizedSigned) : 0u);
+  if (std::string err = readStream(*position, {"VEC3"}, positionRules, p.positions); !err.empty()) {
     return err;
   }
   // Bounds, flat normals and the camera framing all break on Inf/NaN positions.
@@ -163,21 +169,21 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   }
 
   if (auto a = attribute("NORMAL")) {
-    if (std::string err = readStream(*a, {"VEC3"}, kFloatComponents, p.normals); !err.empty())
+    if (std::string err = readStream(*a, {"VEC3"}, directionRules, p.normals); !err.empty())
       return err;
   }
   if (auto a = attribute("TANGENT")) {
-    if (std::string err = readStream(*a, {"VEC4"}, kFloatComponents, p.tangents); !err.empty())
+    if (std::string err = readStream(*a, {"VEC4"}, directionRules, p.tangents); !err.empty())
       return err;
   }
   const uint32_t floatOrUnsigned = kFloatComponents | kNormalizedUnsigned;
+  const uint32_t texcoordRules = quantized ? positionRules : floatOrUnsigned;
   std::vector<glm::vec2> extra[gpu::kTexcoordSetCount - 2];
   for (int set = 0; set < gpu::kTexcoordSetCount; ++set) {
     const std::string name = "TEXCOORD_" + std::to_string(set);
     if (auto a = attribute(name.c_str())) {
       std::vector<glm::vec2>& out = set < 2 ? p.texcoords[set] : extra[set - 2];
-      if (std::string err = readStream(*a, {"VEC2"}, floatOrUnsigned, out); !err.empty())
-        return err;
+      if (std::string err = readStream(*a, {"VEC2"}, texcoordRules, out); !err.empty()) return err;
       if (set >= 2) p.extraTexcoordSets |= 1u << (set - 2);
     }
   }

@@ -107,15 +107,20 @@ std::string readMorphTargets(const LoadContext& ctx, const Json& prim, const std
   const ScopedRelease check(*ctx.doc.budget, targetBytes);
   warnUndisplacedTexcoords(ctx, targets, at, p);
   p.targets.resize(targets.size());
-  const uint32_t floats = kFloatComponents;
+  // KHR_mesh_quantization "Extending Morph Target Attributes": BYTE/SHORT displacements
+  // (POSITION also non-normalized), dequantized at load (readAccessor).
+  const bool quantized = usesMeshQuantization(ctx.doc);
+  const uint32_t floats = kFloatComponents | (quantized ? uint32_t(kNormalizedSigned) : 0u);
+  const uint32_t positionRules = floats | (quantized ? uint32_t(kSignedIntegers) : 0u);
   const uint32_t floatOrNormalized = kFloatComponents | kNormalizedUnsigned | kNormalizedSigned;
   for (size_t t = 0; t < targets.size(); ++t) {
     const Json& target = targets[t];
     const std::string tat = at + jsonPointer("targets", t);
     MorphTarget& m = p.targets[t];
-    std::string err = readDisplacement(
-        ctx, target, tat, vertexCount,
-        Displacement<glm::vec3, glm::vec3>{"POSITION", p.positions, m.positions, {"VEC3"}, floats});
+    std::string err =
+        readDisplacement(ctx, target, tat, vertexCount,
+                         Displacement<glm::vec3, glm::vec3>{
+                             "POSITION", p.positions, m.positions, {"VEC3"}, positionRules});
     if (err.empty()) {
       err = readDisplacement(
           ctx, target, tat, vertexCount,

@@ -14,7 +14,7 @@ namespace {
 // bufferViews). Indices were range-checked by validateGltfJson(); they may be written as
 // integral floats ("3.0"), which integer() reads too.
 void keepAccessorBuffers(const Json& root, const Json& object, const char* key,
-                         std::vector<bool>& keep) {
+                         std::vector<bool>& keep, std::vector<bool>& keepViews) {
   const int64_t index = integer(object, key, -1);
   const Json& accessors = array(root, "accessors");
   if (index < 0 || size_t(index) >= accessors.size()) return;
@@ -23,6 +23,7 @@ void keepAccessorBuffers(const Json& root, const Json& object, const char* key,
   auto keepView = [&](const Json& o) {
     const int64_t view = integer(o, "bufferView", -1);
     if (view < 0 || size_t(view) >= views.size()) return;
+    keepViews[size_t(view)] = true;
     const int64_t buffer = integer(views[size_t(view)], "buffer", -1);
     if (buffer >= 0 && size_t(buffer) < keep.size()) keep[size_t(buffer)] = true;
   };
@@ -37,13 +38,20 @@ void keepAccessorBuffers(const Json& root, const Json& object, const char* key,
 // buffers that animation samplers still read after loading (skins are copied into the Scene).
 void releaseCopiedResources(GltfDocument& doc) {
   std::vector<bool> keep(doc.model.buffers.size(), false);
+  std::vector<bool> keepViews(array(doc.json, "bufferViews").size(), false);
   for (const Json& animation : array(doc.json, "animations")) {
     for (const Json& sampler : array(animation, "samplers")) {
-      keepAccessorBuffers(doc.json, sampler, "input", keep);
-      keepAccessorBuffers(doc.json, sampler, "output", keep);
+      keepAccessorBuffers(doc.json, sampler, "input", keep, keepViews);
+      keepAccessorBuffers(doc.json, sampler, "output", keep, keepViews);
     }
   }
-  // The budget gets back what is freed here (memory_budget.h).
+  // The budget gets back what is freed here (memory_budget.h): decoded EXT_meshopt_compression
+  // views, buffers, encoded images and decoded Draco accessors.
+  for (size_t v = 0; v < doc.decodedViews.size(); ++v) {
+    if (keepViews[v] || doc.decodedViews[v].empty()) continue;
+    doc.budget->release(doc.decodedViews[v].size());
+    DecodedBytes().swap(doc.decodedViews[v]);
+  }
   for (size_t i = 0; i < doc.model.buffers.size(); ++i) {
     if (keep[i]) continue;
     doc.budget->release(doc.model.buffers[i].data.size());

@@ -10,6 +10,8 @@ packages=(
   libdraco-dev  # KHR_draco_mesh_compression (scene/draco_decode.cpp)
   libwebp-dev  # EXT_texture_webp decoding
   webp  # cwebp: the tests convert sample textures to WebP
+  libmeshoptimizer-dev  # EXT_meshopt_compression decoding (scene/meshopt_decode.cpp)
+  gltfpack              # tests pack the sample models with meshopt compression and quantization
   xvfb xauth assimp-testmodels clang-format
   desktop-file-utils libxml2-utils shared-mime-info
   python3  # tests/data/make_malformed.py and its ctest

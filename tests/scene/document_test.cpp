@@ -270,7 +270,40 @@ TEST(Buffers, GltfBufferWithoutUri) {
   AssetBuilder b = quadAsset();
   const std::string path = tempPath("buffers_no_uri.gltf");
   writeFile(path, b.json().dump());
-  EXPECT_EQ(loadError(path), path + ": /buffers/0: buffer has no uri");
+  // The buffer is needed, so its lack of uri is named with what reads it.
+  EXPECT_EQ(loadError(path),
+            path + ": /buffers/0: has no uri, but /accessors/0 reads it through bufferView 0");
+}
+
+TEST(Buffers, AnUnreadBufferWithoutUriLoads) {
+  // EXT_meshopt_compression placeholders have no uri; nothing reads this one, so the asset
+  // loads and the buffer stays empty (tinygltf never sees it).
+  AssetBuilder b = quadAsset();
+  const std::string path = b.writeGltf("buffers_unread_no_uri");
+  nlohmann::json j = nlohmann::json::parse(b.gltfText("buffers_unread_no_uri.bin"));
+  j["buffers"].push_back({{"byteLength", 1000}});
+  j["bufferViews"].push_back({{"buffer", 1}, {"byteLength", 100}});
+  writeFile(path, j.dump());
+  scene::GltfDocument doc;
+  ASSERT_EQ(scene::readGltfDocument(path, doc), "");
+  ASSERT_EQ(doc.model.buffers.size(), 2u);
+  EXPECT_EQ(doc.model.buffers[0].data, b.bin());
+  EXPECT_TRUE(doc.model.buffers[1].data.empty());
+  EXPECT_EQ(loadError(path), "");
+}
+
+TEST(Buffers, AnImageReadingABufferWithoutUriIsRefused) {
+  AssetBuilder b = quadAsset();
+  const std::string path = b.writeGltf("buffers_image_no_uri");
+  nlohmann::json j = nlohmann::json::parse(b.gltfText("buffers_image_no_uri.bin"));
+  j["buffers"].push_back({{"byteLength", 1000}});
+  j["bufferViews"].push_back({{"buffer", 1}, {"byteLength", 100}});
+  j["images"] = {{{"bufferView", j["bufferViews"].size() - 1}, {"mimeType", "image/png"}}};
+  writeFile(path, j.dump());
+  EXPECT_EQ(loadError(path), path +
+                                 ": /buffers/1: has no uri, but /images/0 reads it through "
+                                 "bufferView " +
+                                 std::to_string(j["bufferViews"].size() - 1));
 }
 
 TEST(Buffers, DataUriOfWrongLength) {

@@ -56,12 +56,12 @@ TEST(SupportedExtensions, EveryRenderedExtensionMayBeRequired) {
 
 TEST(SupportedExtensions, AnUnsupportedRequiredExtensionIsRefusedByName) {
   AssetBuilder b = quadAsset();
-  b.json()["extensionsUsed"] = {"KHR_lights_punctual", "KHR_mesh_quantization"};
-  b.json()["extensionsRequired"] = {"KHR_lights_punctual", "KHR_mesh_quantization"};
+  b.json()["extensionsUsed"] = {"KHR_lights_punctual", "EXT_mesh_gpu_instancing"};
+  b.json()["extensionsRequired"] = {"KHR_lights_punctual", "EXT_mesh_gpu_instancing"};
   const scene::LoadResult r = load(b);
   EXPECT_FALSE(r.scene);
   EXPECT_EQ(errorOf(b),
-            "/extensionsRequired/1: required extension KHR_mesh_quantization is not supported");
+            "/extensionsRequired/1: required extension EXT_mesh_gpu_instancing is not supported");
 }
 
 TEST(SupportedExtensions, TheTableNamesEachExtensionOnce) {
