@@ -53,9 +53,30 @@ class Repairs {
       for (size_t i = 0; i < nodes->size(); ++i) node((*nodes)[i], i);
     }
     defaultScene();
+    names();
   }
 
  private:
+  // §5 (every glTFChildOfRootProperty): `name` is a string for people to read. One of another
+  // type names nothing the viewer needs: dropped with a warning instead of failing the load.
+  void names() {
+    for (const char* key :
+         {"accessors", "animations", "buffers", "bufferViews", "cameras", "images", "materials",
+          "meshes", "nodes", "samplers", "scenes", "skins", "textures"}) {
+      Json* list = arrayOf(root_, key);
+      if (!list) continue;
+      for (size_t i = 0; i < list->size(); ++i) {
+        Json& object = (*list)[i];
+        if (!object.is_object()) continue;
+        auto it = object.find("name");
+        if (it == object.end() || it->is_string()) continue;
+        std::string shown = it->dump();
+        if (shown.size() > 40) shown = shown.substr(0, 37) + "...";
+        warn(jsonPointer(key, i, "name"), "expected a string, got " + shown + "; ignored");
+        object.erase(it);
+      }
+    }
+  }
   static Json* arrayOf(Json& o, const char* key) {
     if (!o.is_object()) return nullptr;
     auto it = o.find(key);

@@ -128,6 +128,46 @@ void interleaveExtraTexcoords(const std::vector<glm::vec2> (&extra)[gpu::kTexcoo
       if (!set.empty()) p.extraTexcoords.push_back(set[v]);
 }
 
+// The values the primitive's JSON declares (declaredValuesPerVertex() a vertex plus its list
+// indices), 0 without POSITION (skipped).
+uint64_t declaredPrimitiveValues(const GltfDocument& doc, const Json& prim) {
+  const Json* attributes = member(prim, "attributes");
+  const Json* position = attributes ? member(*attributes, "POSITION") : nullptr;
+  if (!position) return 0;
+  const uint64_t vertices = accessorFormat(doc, position->get<uint32_t>()).count;
+  const Json* indices = member(prim, "indices");
+  const uint64_t sequence =
+      indices ? accessorFormat(doc, indices->get<uint32_t>()).count : vertices;
+  return vertices * declaredValuesPerVertex(*attributes) +
+         listIndexCount(int(integer(prim, "mode", gltf::kTriangles)), sequence);
+}
+
+// Issue 14: the meshes the scene draws, as their JSON declares them, are checked against the
+// mesh limit and the memory budget all together before any stream is decoded, so a file of
+// many mid-sized requests is refused at once instead of after gigabytes of them.
+std::string checkDeclaredMeshes(const LoadContext& ctx, const std::vector<bool>& used) {
+  const Json& meshes = array(ctx.doc.json, "meshes");
+  uint64_t values = 0;
+  for (size_t m = 0; m < meshes.size(); ++m) {
+    if (!used[m]) continue;
+    for (const Json& prim : array(meshes[m], "primitives"))
+      values += declaredPrimitiveValues(ctx.doc, prim);
+  }
+  if (values > ctx.maxMeshValues) {
+    return located("/meshes", "the meshes declare " + std::to_string(values) +
+                                  " vertex and index values, more than the " +
+                                  std::to_string(ctx.maxMeshValues) + " supported");
+  }
+  // Checked, not kept: each stream reserves its own bytes as it is read.
+  if (std::string err = reserveMemory(ctx.doc, values * sizeof(float), "/meshes",
+                                      "vertex and index data of the drawn meshes");
+      !err.empty()) {
+    return err;
+  }
+  ctx.doc.budget->release(values * sizeof(float));
+  return {};
+}
+
 std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   skipped = false;
   const std::optional<Attribute> position = attribute("POSITION");
@@ -284,6 +324,7 @@ std::string loadMeshes(const LoadContext& ctx) {
   for (const Node& node : ctx.scene.nodes) {
     if (node.mesh >= 0 && size_t(node.mesh) < used.size()) used[size_t(node.mesh)] = true;
   }
+  if (std::string err = checkDeclaredMeshes(ctx, used); !err.empty()) return err;
   ctx.scene.meshes.reserve(meshes.size());
   for (size_t m = 0; m < meshes.size(); ++m) {
     Mesh mesh;

@@ -343,7 +343,7 @@ TEST(Budget, StripExpansionIsCheckedBeforeConversion) {
   b.addMeshNode(b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)}));
   EXPECT_EQ(loadMeshesWithin(b, 30), "");
   EXPECT_EQ(loadMeshesWithin(b, 29),
-            "/meshes/0/primitives/0: the mesh data would exceed 29 values");
+            "/meshes: the meshes declare 30 vertex and index values, more than the 29 supported");
 }
 
 TEST(Budget, FlatNormalsAreCheckedBeforeUnwelding) {
@@ -361,7 +361,7 @@ TEST(Budget, IsARunningTotalOverTheLoad) {
   b.addMeshNode(b.addMesh({squarePrimitive(b, gl::kTriangleStrip, true)}));
   EXPECT_EQ(loadMeshesWithin(b, 60), "");
   EXPECT_EQ(loadMeshesWithin(b, 59),
-            "/meshes/1/primitives/0: the mesh data would exceed 59 values");
+            "/meshes: the meshes declare 60 vertex and index values, more than the 59 supported");
 }
 
 TEST(Budget, DefaultsToTheLoadLimit) {

@@ -502,7 +502,8 @@ TEST(Budget, TooManyTargetsAreRefusedBeforeAnythingIsSized) {
 TEST(Budget, InfluencesAreCheckedBeforeTheyAreRead) {
   AssetBuilder b = skinAsset();
   EXPECT_EQ(loadWithin(b, 62), "");
-  EXPECT_EQ(loadWithin(b, 55), "/meshes/0/primitives/0: the mesh data would exceed 55 values");
+  EXPECT_EQ(loadWithin(b, 55),
+            "/meshes: the meshes declare 62 vertex and index values, more than the 55 supported");
 }
 
 // --- sample models ---------------------------------------------------------------------------

@@ -315,6 +315,22 @@ INSTANTIATE_TEST_SUITE_P(
              [](const scene::Scene& s) { EXPECT_TRUE(s.meshes.at(1).primitives.empty()); }}),
     [](const auto& info) { return std::string(info.param.name); });
 
+// A name that is not a string (assimp-testmodels' wrongTypes/badString.gltf: "name": 42 on a
+// scene) named nothing the viewer needs; it was an internal error.
+INSTANTIATE_TEST_SUITE_P(
+    Names, Tolerance,
+    testing::Values(Case{
+        "SceneNameNotAString",
+        [](json& j) {
+          j["scenes"][0]["name"] = 42;
+          j["materials"] = {{{"name", {{"long", std::string(60, 'x')}}}}};
+        },
+        {"/materials/0/name: expected a string, got {\"long\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxx...; "
+         "ignored",
+         "/scenes/0/name: expected a string, got 42; ignored"},
+        [](const scene::Scene& s) { EXPECT_EQ(s.materials.at(0).name, ""); }}),
+    [](const auto& info) { return std::string(info.param.name); });
+
 // What the asset cannot be shown without stays an error.
 TEST(Tolerance, AUsedObjectKeepsItsError) {
   AssetBuilder b = quadAsset();
