@@ -11,6 +11,22 @@
 namespace vitrine::app {
 namespace {
 
+// The bundled demo scene in a 240x160 window, its three clips playing, the validation layer on;
+// null (with a test failure) when it cannot open.
+std::unique_ptr<Viewer> demoViewer() {
+  DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
+  EXPECT_TRUE(loaded.document) << loaded.error;
+  if (!loaded.document) return nullptr;
+  ViewerOptions options;
+  options.width = 240;
+  options.height = 160;
+  options.validation = true;
+  std::string error;
+  auto viewer = Viewer::create(std::move(loaded.document), {true, true, true}, options, &error);
+  EXPECT_TRUE(viewer) << error;
+  return viewer;
+}
+
 TEST(Window, OpensRendersResizesAndCloses) {
   ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
   DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
@@ -58,15 +74,8 @@ TEST(Window, OpensRendersResizesAndCloses) {
 // stays silent.
 TEST(Window, ResizeKeepsTheOldPresentSemaphoresUntilLaterPresents) {
   ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
-  DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
-  ASSERT_TRUE(loaded.document) << loaded.error;
-  ViewerOptions options;
-  options.width = 240;
-  options.height = 160;
-  options.validation = true;
-  std::string error;
-  auto viewer = Viewer::create(std::move(loaded.document), {true, true, true}, options, &error);
-  ASSERT_TRUE(viewer) << error;
+  std::unique_ptr<Viewer> viewer = demoViewer();
+  ASSERT_TRUE(viewer);
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
   const renderer::SwapchainStats first = viewer->renderer().swapchainStats();
   EXPECT_EQ(first.creations, 1u);
@@ -103,15 +112,8 @@ TEST(Window, ResizeKeepsTheOldPresentSemaphoresUntilLaterPresents) {
 // resumes at the window's size afterwards.
 TEST(Window, ZeroFramebufferSkipsFramesWithoutASwapchainAndResumes) {
   ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
-  DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
-  ASSERT_TRUE(loaded.document) << loaded.error;
-  ViewerOptions options;
-  options.width = 240;
-  options.height = 160;
-  options.validation = true;
-  std::string error;
-  auto viewer = Viewer::create(std::move(loaded.document), {true, true, true}, options, &error);
-  ASSERT_TRUE(viewer) << error;
+  std::unique_ptr<Viewer> viewer = demoViewer();
+  ASSERT_TRUE(viewer);
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
   const renderer::SwapchainStats before = viewer->renderer().swapchainStats();
   const uint64_t presented = viewer->framesPresented();
@@ -152,15 +154,8 @@ TEST(Window, ZeroFramebufferSkipsFramesWithoutASwapchainAndResumes) {
 // resume after each, the loop ends cleanly, and the validation layer stays silent.
 TEST(Window, SurvivesMinimiseZeroSizeRepeatedResizesAndCloseMidLoad) {
   ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
-  DocumentResult loaded = loadDocument(VITRINE_SOURCE_DIR "/assets/demo.gltf");
-  ASSERT_TRUE(loaded.document) << loaded.error;
-  ViewerOptions options;
-  options.width = 240;
-  options.height = 160;
-  options.validation = true;
-  std::string error;
-  auto viewer = Viewer::create(std::move(loaded.document), {true, true, true}, options, &error);
-  ASSERT_TRUE(viewer) << error;
+  std::unique_ptr<Viewer> viewer = demoViewer();
+  ASSERT_TRUE(viewer);
   GLFWwindow* window = viewer->window();
   for (int i = 0; i < 3; ++i) ASSERT_TRUE(viewer->runFrame());
 
