@@ -29,5 +29,22 @@ if [ -d "$models" ]; then
     cp "$f" "$out/image/sample$n.${f##*.}"
   done < <(find "$models" -type f \( -name '*.png' -o -name '*.jpg' -o -name '*.jpeg' \) \
              -size -64k -print0 | sort -z)
+  # The mesh decoders: the Draco sample's streams, and meshopt streams of two samples packed
+  # by gltfpack (a test dependency) here and now.
+  here=$(dirname "$0")
+  if [ -f "$models/draco/2CylinderEngine.gltf" ]; then
+    python3 "$here/mesh_seeds.py" draco "$models/draco/2CylinderEngine.gltf" "$out/draco"
+  fi
+  if command -v gltfpack >/dev/null; then
+    packed=$(mktemp -d)
+    for m in BoxTextured-glTF/BoxTextured.gltf 2CylinderEngine-glTF-Binary/2CylinderEngine.glb \
+             glTF-Sample-Models/AnimatedMorphCube-glTF/AnimatedMorphCube.gltf; do
+      [ -f "$models/$m" ] || continue
+      name=$(basename "${m%.*}")
+      gltfpack -i "$models/$m" -o "$packed/$name.gltf" -cc >/dev/null 2>&1 || continue
+      python3 "$here/mesh_seeds.py" meshopt "$packed/$name.gltf" "$out/meshopt" "$name"
+    done
+    rm -rf "$packed"
+  fi
 fi
 for d in "$out"/*/; do echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"; done
