@@ -99,7 +99,7 @@ TEST(WebpDecode, CorruptAndTruncatedBytesGiveAMessage) {
 // The quad whose baseColorTexture is texture 0, with `images` and texture 0 = `texture`.
 AssetBuilder quadWithTexture(const nlohmann::json& texture) {
   AssetBuilder b = quadAsset();
-  b.json()["textures"] = {texture};
+  b.json()["textures"] = nlohmann::json::array({texture});  // {texture}: clang reads a copy
   b.json()["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
   return b;
 }

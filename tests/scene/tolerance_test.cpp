@@ -130,7 +130,7 @@ INSTANTIATE_TEST_SUITE_P(
              }},
         Case{"OcclusionStrengthAboveOne",
              [](json& j) {
-               j["textures"] = {json::object()};
+               j["textures"] = json::array({json::object()});
                j["materials"][0]["occlusionTexture"] = {{"index", 0}, {"strength", 2}};
              },
              {"/materials/0/occlusionTexture/strength: 2 is outside [0, 1]; clamped to 1",
@@ -151,14 +151,14 @@ INSTANTIATE_TEST_SUITE_P(
         // normalTexture.scale has no range in the schema (negative flips the normals): kept.
         Case{"NormalScaleKept",
              [](json& j) {
-               j["textures"] = {json::object()};
+               j["textures"] = json::array({json::object()});
                j["materials"][0]["normalTexture"] = {{"index", 0}, {"scale", -2}};
              },
              {"/textures/0: no source image (none of its extensions is supported)"},
              [](const scene::Scene& s) { EXPECT_EQ(material0(s).params.z, -2.0f); }},
         Case{"TexCoordSetMissing",
              [](json& j) {
-               j["textures"] = {json::object()};
+               j["textures"] = json::array({json::object()});
                j["materials"][0]["emissiveTexture"] = {{"index", 0}, {"texCoord", 1}};
              },
              {"/textures/0: no source image (none of its extensions is supported)",
@@ -169,8 +169,8 @@ INSTANTIATE_TEST_SUITE_P(
 // Texture 0 with sampler 0 on the quad's material.
 std::function<void(json&)> sampler(json s) {
   return [s](json& j) {
-    j["samplers"] = {s};
-    j["textures"] = {{{"sampler", 0}}};
+    j["samplers"] = json::array({s});
+    j["textures"] = json::array({json{{"sampler", 0}}});
     j["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
   };
 }
@@ -271,7 +271,7 @@ INSTANTIATE_TEST_SUITE_P(
               "byteLength 140 (bufferView 4 is not used: ignored)"}},
         Case{"Texture",
              [](json& j) {
-               j["textures"] = {{{"source", 2}}};
+               j["textures"] = json::array({json{{"source", 2}}});
              },
              {"/textures/0/source: image 2 does not exist (0 images) (texture 0 is not used: "
               "ignored)",
@@ -292,7 +292,7 @@ INSTANTIATE_TEST_SUITE_P(
               "ignored)"}},
         Case{"Skin",
              [](json& j) {
-               j["skins"] = {{{"joints", {0, 4}}}};
+               j["skins"] = json::array({json{{"joints", {0, 4}}}});
              },
              {"/skins/0/joints/1: node 4 does not exist (1 node) (skin 0 is not used: ignored)"}},
         Case{"MeshReference",
@@ -323,7 +323,7 @@ INSTANTIATE_TEST_SUITE_P(
         "SceneNameNotAString",
         [](json& j) {
           j["scenes"][0]["name"] = 42;
-          j["materials"] = {{{"name", {{"long", std::string(60, 'x')}}}}};
+          j["materials"] = json::array({json{{"name", {{"long", std::string(60, 'x')}}}}});
         },
         {"/materials/0/name: expected a string, got {\"long\":\"xxxxxxxxxxxxxxxxxxxxxxxxxxxx...; "
          "ignored",
