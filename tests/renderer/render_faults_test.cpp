@@ -19,29 +19,13 @@
 namespace vitrine::test {
 namespace {
 
-// A fresh validated renderer built from options_ (hooks set by the test first), checked for
-// validation messages on teardown like RendererTest.
-class FaultTest : public ::testing::Test {
+// A fresh validated renderer built from options_ (hooks set by the test first, then start()),
+// checked for validation messages on teardown by RendererTest.
+class FaultTest : public RendererTest {
  protected:
-  void start() {
-    ::testing::internal::CaptureStderr();
-    options_.validation = true;
-    std::string error;
-    renderer_ = renderer::Renderer::create(options_, &error);
-    ASSERT_TRUE(renderer_) << error;
-  }
-  void TearDown() override {
-    uint32_t messages = 0;
-    if (renderer_) {
-      messages = renderer_->validationMessageCount();
-      renderer_.reset();
-    }
-    const std::string captured = ::testing::internal::GetCapturedStderr();
-    EXPECT_EQ(messages, 0u) << captured;
-    EXPECT_EQ(captured.find("vitrine: validation:"), std::string::npos) << captured;
-  }
+  void SetUp() override {}
+  void start() { startRenderer(options_); }
   renderer::Options options_;
-  std::unique_ptr<renderer::Renderer> renderer_;
 };
 
 const View kView = orbitView(glm::vec3(0, 0, 4), glm::vec3(0.0f), kSize, kSize);

@@ -184,10 +184,13 @@ glm::vec3 surfacePoint(const View& view, glm::ivec2 pixel, uint32_t width, uint3
 }
 
 void RendererTest::SetUp() {
+  startRenderer({});
+}
+
+void RendererTest::startRenderer(renderer::Options options) {
   // Validation messages are printed to stderr: capture it to see those printed while the
   // renderer is destroyed too (leaks are reported when the device is destroyed).
   ::testing::internal::CaptureStderr();
-  renderer::Options options;
   options.validation = true;
   std::string error;
   renderer_ = renderer::Renderer::create(options, &error);

@@ -90,8 +90,11 @@ glm::vec3 surfacePoint(const View& view, glm::ivec2 pixel, uint32_t width, uint3
 
 class RendererTest : public ::testing::Test {
  protected:
-  void SetUp() override;
+  void SetUp() override;  // startRenderer() with the default options
   void TearDown() override;
+  // Captures stderr (validation messages are printed there, also while the renderer is
+  // destroyed) and creates the renderer from `options`, the validation layer forced on.
+  void startRenderer(renderer::Options options);
 
   std::unique_ptr<renderer::Renderer> renderer_;
 };
