@@ -170,14 +170,138 @@ std::string convertIndices(const draco::Mesh& mesh, const AccessorFormat& f,
   return {};
 }
 
+// What a Draco stream's header declares about its mesh, read before libdraco sizes its tables
+// from it (libdraco allocates what the header says before checking it against the stream).
+struct DracoHeader {
+  bool edgebreaker = false;
+  uint32_t faces = 0;
+  uint32_t points = 0;           // sequential: the mesh's vertex count
+  uint32_t encodedVertices = 0;  // edgebreaker: connectivity vertices, and split symbols
+  uint32_t splitSymbols = 0;
+  uint32_t attributeData = 0;
+};
+
+// A little-endian reader of the header fields of the Draco bitstream specification 2.2.
+struct DracoReader {
+  std::span<const uint8_t> bytes;
+  size_t at = 0;
+  bool byte(uint32_t& v) {
+    if (at >= bytes.size()) return false;
+    v = bytes[at++];
+    return true;
+  }
+  bool skip(uint64_t n) {
+    if (n > bytes.size() - at) return false;
+    at += size_t(n);
+    return true;
+  }
+  // varUI32: 7 bits a byte, low bits first, at most 5 bytes.
+  bool varint(uint32_t& v) {
+    uint64_t value = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      uint32_t b;
+      if (!byte(b)) return false;
+      value |= uint64_t(b & 0x7F) << shift;
+      if (!(b & 0x80)) {
+        if (value > UINT32_MAX) return false;
+        v = uint32_t(value);
+        return true;
+      }
+    }
+    return false;
+  }
+  // Draco spec "Metadata": entries of UI8-sized keys and values, then sub-metadata, nested.
+  bool metadataElement(int depth) {
+    uint32_t entries, subs, size;
+    if (depth > 32 || !varint(entries)) return false;
+    for (uint32_t i = 0; i < entries; ++i) {
+      if (!byte(size) || !skip(size) || !byte(size) || !skip(size)) return false;
+    }
+    if (!varint(subs)) return false;
+    for (uint32_t i = 0; i < subs; ++i) {
+      if (!byte(size) || !skip(size) || !metadataElement(depth + 1)) return false;
+    }
+    return true;
+  }
+};
+
+// The Draco bitstream specification 2.2 (the version KHR_draco_mesh_compression is defined on,
+// its "Overview"): header, optional metadata, then the connectivity header of the sequential or
+// the edgebreaker method. Returns "" or what is wrong.
+std::string readDracoHeader(std::span<const uint8_t> stream, DracoHeader& h) {
+  DracoReader r{stream};
+  const char* truncated = "the Draco stream ends inside its header";
+  if (stream.size() < 11 || std::memcmp(stream.data(), "DRACO", 5) != 0)
+    return "not a Draco stream: no DRACO header";
+  const uint32_t major = stream[5], minor = stream[6], type = stream[7], method = stream[8];
+  const uint32_t flags = uint32_t(stream[9]) | uint32_t(stream[10]) << 8;
+  r.at = 11;
+  if (major != 2 || minor != 2) {
+    return "Draco bitstream version " + str(major) + "." + str(minor) +
+           " is not supported (KHR_draco_mesh_compression is defined on version 2.2)";
+  }
+  if (type != 1) return "the Draco stream holds a point cloud, not a triangle mesh";
+  if (method > 1) return "unknown Draco encoding method " + str(method);
+  if (flags & 0x8000) {
+    uint32_t attributeMetadata, id;
+    if (!r.varint(attributeMetadata)) return truncated;
+    for (uint32_t i = 0; i < attributeMetadata; ++i) {
+      if (!r.varint(id) || !r.metadataElement(0)) return "the Draco stream's metadata is corrupt";
+    }
+    if (!r.metadataElement(0)) return "the Draco stream's metadata is corrupt";
+  }
+  h.edgebreaker = method == 1;
+  if (!h.edgebreaker) {
+    if (!r.varint(h.faces) || !r.varint(h.points)) return truncated;
+    return {};
+  }
+  uint32_t traversal, symbols;
+  if (!r.byte(traversal) || !r.varint(h.encodedVertices) || !r.varint(h.faces) ||
+      !r.byte(h.attributeData) || !r.varint(symbols) || !r.varint(h.splitSymbols)) {
+    return truncated;
+  }
+  return {};
+}
+
+// Checks what the header declares against what the accessors hold, so that libdraco's tables
+// (sized from the header) are no larger than the decoded data the accessors allow, and returns
+// an estimate of those tables in bytes (`working`).
+std::string checkDracoHeader(const DracoHeader& h, const DracoRequest& request, uint64_t& working) {
+  // Extension spec, "accessors": the accessors "must match the decompressed data".
+  const uint64_t vertices = request.attributes.empty() ? 0 : request.attributes[0].format.count;
+  const uint64_t faces = request.indices ? request.indices->count / 3 : vertices / 3;
+  if (h.faces != faces) {
+    return "the Draco stream declares " + str(h.faces) + " triangles, " +
+           (request.indices ? "the indices accessor's count is " + str(request.indices->count)
+                            : "the accessors' count is " + str(vertices)) +
+           " (" + str(faces) + " triangles)";
+  }
+  const uint64_t corners = uint64_t(h.faces) * 3;
+  if (!h.edgebreaker) {
+    if (request.attributes.empty() ? h.points > corners : h.points != vertices) {
+      return "the Draco stream declares " + str(h.points) + " vertices, the accessors' count is " +
+             str(vertices);
+    }
+    working = corners * 4;
+    return {};
+  }
+  // Every encoded vertex is a corner of a triangle, every split symbol one of the triangles.
+  if (h.encodedVertices > corners || h.splitSymbols > h.faces) {
+    return "the Draco stream declares " + str(h.encodedVertices) + " vertices and " +
+           str(h.splitSymbols) + " split symbols for " + str(h.faces) + " triangles";
+  }
+  // libdraco's corner table (vertex and opposite corner of each corner, a corner of each
+  // vertex), its traversal lists, and a corner table per attribute connectivity.
+  const uint64_t tableVertices = uint64_t(h.encodedVertices) + h.splitSymbols;
+  working = corners * 8 + tableVertices * 8 + uint64_t(h.faces) * 8 +
+            uint64_t(h.attributeData) * (corners * 9 + tableVertices * 4);
+  return {};
+}
+
 std::string decodeInto(std::span<const uint8_t> stream, const DracoRequest& request,
                        const std::string& at, DracoDecoded& out) {
   draco::DecoderBuffer buffer;
   buffer.Init(reinterpret_cast<const char*>(stream.data()), stream.size());
-  const auto type = draco::Decoder::GetEncodedGeometryType(&buffer);
-  if (!type.ok()) return located(at, "not a Draco stream: " + type.status().error_msg_string());
-  if (type.value() != draco::TRIANGULAR_MESH)
-    return located(at, "the Draco stream holds a point cloud, not a triangle mesh");
   draco::Decoder decoder;
   auto decoded = decoder.DecodeMeshFromBuffer(&buffer);
   if (!decoded.ok()) return located(at, "Draco decoder: " + decoded.status().error_msg_string());
@@ -310,9 +434,14 @@ std::string decodeDracoPrimitive(std::span<const uint8_t> stream, const DracoReq
   out = {};
   // What we can bound before decoding: our output, exactly (the accessors' counts, which the
   // decoded data must match), and the decoder's mesh by estimate (values of at most 4 bytes a
-  // component, 4 bytes an index plus Draco's corner table, and the stream). Draco's own
-  // allocations while decoding follow the stream's header, which its API does not expose first.
-  uint64_t output = 0, working = stream.size();
+  // component, 4 bytes an index, and the stream). libdraco sizes its tables from the stream's
+  // header: read first, it must declare the accessors' counts, and its tables are estimated.
+  DracoHeader header;
+  uint64_t tables = 0;
+  if (std::string err = readDracoHeader(stream, header); !err.empty()) return located(at, err);
+  if (std::string err = checkDracoHeader(header, request, tables); !err.empty())
+    return located(at, err);
+  uint64_t output = 0, working = stream.size() + tables;
   for (const DracoRequest::Attribute& a : request.attributes) {
     output += outputBytes(a.format);
     working += uint64_t(a.format.count) * a.format.components * 4;

@@ -41,10 +41,12 @@ struct DracoDecoded {
   uint64_t bytes() const;
 };
 
-// Decodes one Draco stream (any bytes: the fuzz entry point). Before decoding, reserves from
-// `budget` the output the accessors' counts imply plus an estimate of the decoder's own mesh
-// (the output size again, and the stream size); the estimate is released afterwards, the output
-// stays reserved (the caller releases DracoDecoded::bytes() when it frees it).
+// Decodes one Draco stream (any bytes: the fuzz entry point). Before decoding, reads the
+// stream's header (Draco bitstream 2.2, the extension's version) and refuses counts other than
+// the accessors' (libdraco would size its tables from them before checking them against the
+// stream), then reserves from `budget` the output the accessors' counts imply plus an estimate
+// of the decoder's own tables and mesh; the estimate is released afterwards, the output stays
+// reserved (the caller releases DracoDecoded::bytes() when it frees it).
 // Returns "" or "<at>: <what>" / "<at>/attributes/<NAME>: <what>", `out` then empty.
 [[nodiscard]] std::string decodeDracoPrimitive(std::span<const uint8_t> stream,
                                                const DracoRequest& request, MemoryBudget& budget,

@@ -144,6 +144,7 @@ struct RoundTripCase {
   const char* path;
   int indexComponentType;  // 0: smallest
   int expectedIndexType;   // of the written indices accessors (first primitive)
+  int speed = 5;           // 10: libdraco's sequential method, otherwise edgebreaker
 };
 
 class DracoRoundTrip : public testing::TestWithParam<RoundTripCase> {};
@@ -152,6 +153,7 @@ TEST_P(DracoRoundTrip, LoadsLikeTheOriginalWithinTheQuantizationStep) {
   const RoundTripCase& c = GetParam();
   DracoEncodeOptions options;
   options.indexComponentType = c.indexComponentType;
+  options.speed = c.speed;
   std::string path;
   ASSERT_EQ(writeDracoGltf(model(c.path), outDir(), c.name, options, path), "");
   // The data can only come from the streams: no compressed accessor has a bufferView.
@@ -187,14 +189,16 @@ TEST_P(DracoRoundTrip, LoadsLikeTheOriginalWithinTheQuantizationStep) {
 
 INSTANTIATE_TEST_SUITE_P(
     Models, DracoRoundTrip,
-    testing::Values(RoundTripCase{"BoxTextured", "BoxTextured-glTF-Binary/BoxTextured.glb", 0,
-                                  gl::kUnsignedByte},
-                    RoundTripCase{"BoxTexturedUint", "BoxTextured-glTF/BoxTextured.gltf",
-                                  gl::kUnsignedInt, gl::kUnsignedInt},
-                    RoundTripCase{"Engine", "2CylinderEngine-glTF-Binary/2CylinderEngine.glb", 0,
-                                  gl::kUnsignedShort},
-                    RoundTripCase{"SimpleSkin", "simple_skin/simple_skin.gltf", 0,
-                                  gl::kUnsignedByte}),
+    testing::Values(
+        RoundTripCase{"BoxTextured", "BoxTextured-glTF-Binary/BoxTextured.glb", 0,
+                      gl::kUnsignedByte},
+        RoundTripCase{"BoxTexturedUint", "BoxTextured-glTF/BoxTextured.gltf", gl::kUnsignedInt,
+                      gl::kUnsignedInt},
+        RoundTripCase{"Engine", "2CylinderEngine-glTF-Binary/2CylinderEngine.glb", 0,
+                      gl::kUnsignedShort},
+        RoundTripCase{"SimpleSkin", "simple_skin/simple_skin.gltf", 0, gl::kUnsignedByte},
+        RoundTripCase{"EngineSequential", "2CylinderEngine-glTF-Binary/2CylinderEngine.glb", 0,
+                      gl::kUnsignedShort, 10}),
     [](const auto& info) { return std::string(info.param.name); });
 
 // The skinned model's joints and weights come through exactly and within a step.
@@ -264,7 +268,9 @@ TEST(DracoErrors, IndexCountNotMatchingTheDecodedTriangles) {
   json j = boxJson("Box-indexCount");
   j["accessors"][accessorOf(j, "indices")]["count"] = 33;
   EXPECT_EQ(errorOf(j, "indexCount"),
-            kAt + ": decoded 12 triangles (36 indices), the indices accessor's count is 33");
+            kAt +
+                ": the Draco stream declares 12 triangles, the indices accessor's count is 33 "
+                "(11 triangles)");
 }
 
 TEST(DracoErrors, TypeNotMatchingTheDecodedComponents) {
@@ -378,6 +384,105 @@ TEST(DracoErrors, OutputReservedFromTheBudgetBeforeDecoding) {
                 ": decoded Draco data needs 804 bytes, more than the 100 bytes left of the "
                 "100 bytes memory budget (--max-memory)");
   EXPECT_EQ(budget.used(), 0u);
+}
+
+// --- the stream's header, read before libdraco sizes its tables from it ----------------------
+
+// A varint of the Draco bitstream (7 bits a byte, low bits first).
+std::vector<uint8_t> varint(uint32_t v) {
+  std::vector<uint8_t> out;
+  do {
+    out.push_back(uint8_t((v & 0x7F) | (v > 0x7F ? 0x80 : 0)));
+    v >>= 7;
+  } while (v);
+  return out;
+}
+
+// `stream` with its `index`th header varint, counted from byte `at`, replaced by `value`.
+std::vector<uint8_t> withVarint(const std::vector<uint8_t>& stream, size_t at, int index,
+                                uint32_t value) {
+  for (int i = 0; i < index; ++i)
+    while (stream.at(at++) & 0x80) {
+    }
+  size_t end = at;
+  while (stream.at(end++) & 0x80) {
+  }
+  std::vector<uint8_t> out(stream.begin(), stream.begin() + at);
+  const std::vector<uint8_t> v = varint(value);
+  out.insert(out.end(), v.begin(), v.end());
+  out.insert(out.end(), stream.begin() + end, stream.end());
+  return out;
+}
+
+EncodedPrimitive encodedBox(int speed) {
+  scene::GltfDocument doc;
+  EXPECT_EQ(scene::readGltfDocument(model("BoxTextured-glTF/BoxTextured.gltf"), doc), "");
+  DracoEncodeOptions options;
+  options.speed = speed;
+  EncodedPrimitive e;
+  EXPECT_EQ(encodeDracoPrimitive(doc, doc.json["meshes"][0]["primitives"][0], options, e), "");
+  // DRACO, version 2.2, a mesh, the method (0 sequential, 1 edgebreaker), no metadata.
+  EXPECT_EQ(std::string(e.stream.begin(), e.stream.begin() + 9),
+            std::string("DRACO\x02\x02\x01") + char(speed == 10 ? 0 : 1));
+  EXPECT_EQ(e.stream[9] | e.stream[10], 0);
+  return e;
+}
+
+// The error decoding `stream` for the box's accessors gives; nothing reserved afterwards.
+std::string headerError(const std::vector<uint8_t>& stream, const scene::DracoRequest& request) {
+  scene::MemoryBudget budget(uint64_t(64) << 20);
+  scene::DracoDecoded out;
+  const std::string err = scene::decodeDracoPrimitive(stream, request, budget, kAt, out);
+  EXPECT_EQ(budget.used(), out.bytes());
+  if (!err.empty()) {
+    EXPECT_EQ(budget.peak(), 0u) << "reserved before the header was checked";
+  }
+  return err;
+}
+
+// Found by fuzz/draco_fuzz.cpp: an edgebreaker header declaring ~348M triangles made libdraco
+// allocate a 4 GB corner table before finding the stream too short for them.
+TEST(DracoHeader, TrianglesBeyondTheIndicesAccessorRefusedBeforeDecoding) {
+  const EncodedPrimitive e = encodedBox(5);
+  // Edgebreaker: after the 11 header bytes, the traversal type, then vertices and triangles.
+  EXPECT_EQ(headerError(withVarint(e.stream, 12, 1, 347'736'000), e.request),
+            kAt +
+                ": the Draco stream declares 347736000 triangles, the indices accessor's count "
+                "is 36 (12 triangles)");
+  EXPECT_EQ(headerError(withVarint(e.stream, 12, 0, 37), e.request),
+            kAt + ": the Draco stream declares 37 vertices and 0 split symbols for 12 triangles");
+  EXPECT_EQ(headerError(e.stream, e.request), "");
+}
+
+TEST(DracoHeader, SequentialVertexCountMustBeTheAccessors) {
+  const EncodedPrimitive e = encodedBox(10);
+  // Sequential: triangles, then vertices, right after the 11 header bytes.
+  EXPECT_EQ(headerError(withVarint(e.stream, 11, 1, 4'000'000'000u), e.request),
+            kAt + ": the Draco stream declares 4000000000 vertices, the accessors' count is 24");
+  EXPECT_EQ(headerError(withVarint(e.stream, 11, 0, 13), e.request),
+            kAt +
+                ": the Draco stream declares 13 triangles, the indices accessor's count is 36 "
+                "(12 triangles)");
+  EXPECT_EQ(headerError(e.stream, e.request), "");
+}
+
+TEST(DracoHeader, OnlyTheExtensionsBitstreamVersionIsRead) {
+  std::vector<uint8_t> stream = encodedBox(5).stream;
+  stream[5] = 1;
+  stream[6] = 254;  // the version of the fuzzer's input
+  EXPECT_EQ(headerError(stream, encodedBox(5).request),
+            kAt +
+                ": Draco bitstream version 1.254 is not supported (KHR_draco_mesh_compression "
+                "is defined on version 2.2)");
+  EXPECT_EQ(
+      headerError(std::vector<uint8_t>(stream.begin(), stream.begin() + 13), encodedBox(5).request),
+      kAt +
+          ": Draco bitstream version 1.254 is not supported (KHR_draco_mesh_compression "
+          "is defined on version 2.2)");
+  stream[5] = stream[6] = 2;
+  EXPECT_EQ(
+      headerError(std::vector<uint8_t>(stream.begin(), stream.begin() + 13), encodedBox(5).request),
+      kAt + ": the Draco stream ends inside its header");
 }
 
 }  // namespace
