@@ -104,10 +104,11 @@ class Binder {
         continue;
       }
       const Json& inputJson = scene::array(doc_.json, "accessors")[*input];
+      // Checked on the JSON before the keyframes are read (and their memory reserved).
+      state.error = checkInput(*input, inputJson, scene::accessorFormat(doc_, *input));
+      if (!state.error.empty()) continue;
       const AccessorCache::Entry& times =
           accessors_.get(*input, {at + "/input", "animation keyframe times"});
-      state.error = checkInput(*input, inputJson, times.format);
-      if (!state.error.empty()) continue;
       if (!times.error.empty()) {
         state.error = "cannot read the input: " + times.error;
         continue;

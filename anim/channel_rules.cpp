@@ -134,6 +134,14 @@ std::string checkInput(uint32_t index, const Json& accessor, const scene::Access
     return name + " is " + format.type + " " + describeComponents(format) +
            "; keyframe times must be SCALAR FLOAT";
   }
+  // glTF 2.0 §3.6.2.3 (Sparse Accessors): without a bufferView the accessor is "initialized as
+  // an array of zeros"; with no sparse substitution either, two keyframes or more of it are not
+  // increasing. Refused here, before the zeros are made.
+  if (format.count > 1 && !scene::member(accessor, "bufferView") &&
+      !scene::member(accessor, "sparse")) {
+    return name + ": keyframe times are not strictly increasing (" + std::to_string(format.count) +
+           " zeros: no bufferView, no sparse)";
+  }
   return {};
 }
 

@@ -36,7 +36,7 @@ ChannelTarget channelTarget(const scene::Json& channel);
 
 // Input accessor `index` (its JSON and format): min and max present (glTF 2.0 Animations:
 // "Animation sampler's input accessor MUST have its min and max properties defined"), SCALAR
-// FLOAT.
+// FLOAT, and not all zeros by having neither bufferView nor sparse (when count > 1).
 [[nodiscard]] std::string checkInput(uint32_t index, const scene::Json& accessor,
                                      const scene::AccessorFormat& format);
 // The times read from input `index`: finite and strictly increasing, at least one.

@@ -197,6 +197,27 @@ TEST(BindSkip, NonIncreasingInputTimes) {
                    "/nodes/1/translation");
 }
 
+// An input accessor without bufferView or sparse is zeros: refused on its JSON, before 200
+// million of them are made (the memory budget never sees them).
+TEST(BindSkip, InputOfZerosRefusedBeforeReading) {
+  Base base;
+  base.b.json()["accessors"].push_back({{"componentType", gl::kFloat},
+                                        {"count", 200'000'000},
+                                        {"type", "SCALAR"},
+                                        {"min", json::array({0})},
+                                        {"max", json::array({0})}});
+  const int zeros = int(base.b.json()["accessors"].size()) - 1;
+  addAnimation(base.b, json::array({sampler(zeros, base.vec3x2)}),
+               json::array({coreChannel(0, 1, "translation")}));
+  Bound bound = bindAsset(base.b);
+  expectSkipped(bound, 0,
+                "input accessor " + std::to_string(zeros) +
+                    ": keyframe times are not strictly increasing (200000000 zeros: no "
+                    "bufferView, no sparse)",
+                "/nodes/1/translation");
+  EXPECT_LT(bound.doc().budget->peak(), uint64_t(1) << 20);
+}
+
 TEST(BindSkip, InputWithoutMinMax) {
   Base base;
   expectOneSkipped(base, sampler(base.timesNoBounds, base.vec3x2), coreChannel(0, 1, "translation"),

@@ -96,8 +96,17 @@ scene::AccessorFormat format(const char* type, int componentType, uint32_t count
 }
 
 TEST(ChannelRules, Input) {
-  const Json withBounds = {{"min", {0}}, {"max", {1}}};
+  const Json withBounds = {{"bufferView", 0}, {"min", {0}}, {"max", {1}}};
   EXPECT_EQ(checkInput(4, withBounds, format("SCALAR", gltf::kFloat, 2)), "");
+  // Zeros (no bufferView): one keyframe is fine, two are not increasing; sparse may fill them.
+  const Json zeros = {{"min", {0}}, {"max", {0}}};
+  EXPECT_EQ(checkInput(4, zeros, format("SCALAR", gltf::kFloat, 1)), "");
+  EXPECT_EQ(checkInput(4, zeros, format("SCALAR", gltf::kFloat, 2)),
+            "input accessor 4: keyframe times are not strictly increasing (2 zeros: no "
+            "bufferView, no sparse)");
+  Json sparse = zeros;
+  sparse["sparse"] = Json::object();
+  EXPECT_EQ(checkInput(4, sparse, format("SCALAR", gltf::kFloat, 2)), "");
   const std::string noBounds =
       "input accessor 4 has no min/max (glTF 2.0 Animations: required for animation inputs)";
   EXPECT_EQ(checkInput(4, Json{{"max", {1}}}, format("SCALAR", gltf::kFloat, 2)), noBounds);
