@@ -477,6 +477,12 @@ Json stubFor(const Json& root, const std::string& array) {
     if (!length || !length->is_number_integer() || length->get<int64_t>() < 1) return nullptr;
     return {{"buffer", 0}, {"byteLength", 1}};
   }
+  // A 1x1 black PNG (grey, 8 bits): the smallest image that decodes without a word.
+  if (array == "images") {
+    return {{"uri",
+             "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR42mNg"
+             "AAAAAgAB5Sfe/AAAAABJRU5ErkJggg=="}};
+  }
   if (array == "skins") {
     if (arrayAt(root, "nodes").empty()) return nullptr;
     return {{"joints", Json::array({0})}};
@@ -493,6 +499,7 @@ const char* nounOf(const std::string& array) {
   if (array == "meshes") return "mesh";
   if (array == "cameras") return "camera";
   if (array == "skins") return "skin";
+  if (array == "images") return "image";
   return nullptr;
 }
 
@@ -505,6 +512,7 @@ const std::vector<bool>* usedOf(const Usage& u, const std::string& array) {
   if (array == "meshes") return &u.meshes;
   if (array == "cameras") return &u.cameras;
   if (array == "skins") return &u.skins;
+  if (array == "images") return &u.images;
   return nullptr;
 }
 

@@ -43,16 +43,27 @@ std::string readWeights(const Json& object, const std::string& at, uint32_t targ
 std::string loadMorphWeights(const LoadContext& ctx) {
   Scene& scene = ctx.scene;
   const Json& meshes = array(ctx.doc.json, "meshes");
+  // Issue 14 Tolerance: a mesh no node instantiates is not drawn (as in loadMeshes), so its
+  // problems are warnings and it is left empty.
+  std::vector<bool> used(scene.meshes.size(), false);
+  for (const Node& node : scene.nodes) {
+    if (node.mesh >= 0 && size_t(node.mesh) < used.size()) used[size_t(node.mesh)] = true;
+  }
   for (size_t m = 0; m < scene.meshes.size(); ++m) {
     Mesh& mesh = scene.meshes[m];
-    if (std::string err = targetCount(meshes[m], m, mesh.targetCount); !err.empty()) return err;
-    // §3.7.2.2: "When mesh.weights is undefined, the default targets' weights are zeros."
-    mesh.weights.assign(mesh.targetCount, 0.0f);
-    if (std::string err = readWeights(meshes[m], jsonPointer("meshes", m), mesh.targetCount,
-                                      "the mesh", mesh.weights);
-        !err.empty()) {
-      return err;
+    std::string err = targetCount(meshes[m], m, mesh.targetCount);
+    if (err.empty()) {
+      // §3.7.2.2: "When mesh.weights is undefined, the default targets' weights are zeros."
+      mesh.weights.assign(mesh.targetCount, 0.0f);
+      err = readWeights(meshes[m], jsonPointer("meshes", m), mesh.targetCount, "the mesh",
+                        mesh.weights);
     }
+    if (err.empty()) continue;
+    if (used[m]) return err;
+    ctx.warnings.push_back(err + " (mesh " + std::to_string(m) + " is not used: ignored)");
+    mesh.primitives.clear();
+    mesh.targetCount = 0;
+    mesh.weights.clear();
   }
   const Json& nodes = array(ctx.doc.json, "nodes");
   uint32_t offset = 0;

@@ -303,6 +303,38 @@ INSTANTIATE_TEST_SUITE_P(
               "accessors) (mesh 1 is not used: ignored)",
               "/meshes/1/primitives/0/attributes: no POSITION; primitive skipped"},
              [](const scene::Scene& s) { EXPECT_TRUE(s.meshes.at(1).primitives.empty()); }},
+        Case{"ImageWithBothUriAndBufferView",
+             [](json& j) {
+               j["images"] =
+                   json::array({json{{"name", "spare"}, {"uri", "spare.png"}, {"bufferView", 0}}});
+             },
+             {"/images/0: has both uri and bufferView (image 0 is not used: ignored)"},
+             [](const scene::Scene& s) {
+               ASSERT_EQ(s.images.size(), 1u);
+               EXPECT_EQ(s.images[0].name, "spare");
+               EXPECT_EQ(s.images[0].width, 1u);  // the placeholder
+             }},
+        Case{"ImageWithNeitherUriNorBufferView",
+             [](json& j) {
+               j["images"] = json::array({json{{"mimeType", "image/png"}}});
+             },
+             {"/images/0: has neither uri nor bufferView (image 0 is not used: ignored)"}},
+        // Primitives of a mesh differing in their morph target counts (§3.7.2.2 MUST), found
+        // by loadMorphWeights.
+        Case{"MeshMorphTargetCounts",
+             [](json& j) {
+               json mesh = j["meshes"][0];
+               mesh["primitives"].push_back(mesh["primitives"][0]);
+               mesh["primitives"][1]["targets"] = json::array({{{"POSITION", 0}}});
+               j["meshes"].push_back(mesh);
+             },
+             {"/meshes/1/primitives/1: 1 morph targets, primitive 0 has 0 (all primitives of a "
+              "mesh must have the same number) (mesh 1 is not used: ignored)"},
+             [](const scene::Scene& s) {
+               EXPECT_TRUE(s.meshes.at(1).primitives.empty());
+               EXPECT_EQ(s.meshes.at(1).targetCount, 0u);
+               EXPECT_EQ(s.meshes.at(0).primitives.size(), 1u);
+             }},
         // A problem only reading the data finds (loadMeshes), in a mesh no node instantiates.
         Case{"MeshData",
              [](json& j) {

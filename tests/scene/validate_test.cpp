@@ -29,6 +29,13 @@ TEST_P(Validation, ReportsPointerAndProblem) {
   EXPECT_EQ(parseInMemory(b, doc), GetParam().error);
 }
 
+// Image 0 sampled by the quad's material: a used image keeps its error (an unused one is
+// ignored with a warning, tolerance_test.cpp).
+void useImage0(json& j) {
+  j["textures"] = json::array({json{{"source", 0}}});
+  j["materials"][0]["emissiveTexture"] = {{"index", 0}};
+}
+
 TEST(Validation, TheBaseAssetIsValid) {
   scene::GltfDocument doc;
   EXPECT_EQ(parseInMemory(quadAsset(), doc), "");
@@ -86,6 +93,7 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"ImageBufferView",
              [](json& j) {
                j["images"] = {{{"bufferView", 40}}};
+               useImage0(j);
              },
              "/images/0/bufferView: bufferView 40 does not exist (4 bufferViews)"},
         Case{"BufferViewBuffer", [](json& j) { j["bufferViews"][1]["buffer"] = 1; },
@@ -144,6 +152,7 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"ImageWithUriAndBufferView",
              [](json& j) {
                j["images"] = {{{"uri", "a.png"}, {"bufferView", 0}}};
+               useImage0(j);
              },
              "/images/0: has both uri and bufferView"},
         Case{"PerspectiveWithoutYfov",
