@@ -136,6 +136,30 @@ TEST_F(FaultTest, OutOfDeviceMemoryInSetSceneKeepsThePreviousScene) {
   EXPECT_TRUE(colorNear(pixelAt(p, kSize / 2, kSize / 2), green, 4.0f));
 }
 
+// Outside setScene: the offscreen targets of a new frame size cannot be allocated. Reported
+// by the frame, never an abort; as after a device loss nothing more is drawn (renderer.h: the
+// caller exits), and the teardown is clean (the fixture fails on any validation message).
+TEST_F(FaultTest, OutOfDeviceMemoryForNewFrameTargetsIsReported) {
+  bool fail = false;
+  options_.injectFault = [&fail](renderer::FaultPoint point) {
+    return fail && point == renderer::FaultPoint::Allocate ? VK_ERROR_OUT_OF_DEVICE_MEMORY
+                                                           : VK_SUCCESS;
+  };
+  start();
+  const glm::vec3 red(0.9f, 0.1f, 0.1f);
+  ASSERT_TRUE(renderer_->setScene(quads(red, glm::vec3(0.0f)), 0).shown);
+  ASSERT_FALSE(renderer_->renderOffscreen(kView, kSize, kSize).rgba.empty());
+  fail = true;
+  EXPECT_TRUE(renderer_->renderOffscreen(kView, 2 * kSize, 2 * kSize).rgba.empty());
+  fail = false;
+  const std::string error = renderer_->lastError();
+  EXPECT_NE(error.find("VK_ERROR_OUT_OF_DEVICE_MEMORY (-2)"), std::string::npos) << error;
+  EXPECT_TRUE(renderer_->renderOffscreen(kView, 2 * kSize, 2 * kSize).rgba.empty());
+  EXPECT_EQ(renderer_->lastError(), error);
+  EXPECT_EQ(renderer_->setScene(quads(red, glm::vec3(0.0f)), 0).error,
+            "the renderer stopped after an earlier error: " + error);
+}
+
 TEST_F(FaultTest, DeviceLostAtSubmitIsReportedAndNothingMoreIsRendered) {
   bool lose = false;
   options_.injectFault = [&lose](renderer::FaultPoint point) {
