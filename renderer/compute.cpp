@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "pipeline_cache.h"
 #include "vk_check.h"
 #include "vk_struct.h"
 
@@ -46,7 +47,7 @@ ComputePipeline createComputePipeline(const Context& ctx, const uint32_t* code, 
   info.stage.module = module;
   info.stage.pName = "main";
   info.layout = p.layout;
-  VK_CHECK(vkCreateComputePipelines(ctx.device, VK_NULL_HANDLE, 1, &info, nullptr, &p.pipeline));
+  p.pipeline = compileComputePipeline(ctx, info);
   vkDestroyShaderModule(ctx.device, module, nullptr);  // the pipeline keeps what it needs
   return p;
 }

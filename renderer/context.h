@@ -13,6 +13,13 @@
 
 namespace vitrine::renderer {
 
+// Pipelines created through compileGraphicsPipeline / compileComputePipeline (pipeline_cache.h).
+struct PipelineCreationCounts {
+  uint32_t created = 0;
+  uint32_t cacheHits = 0;  // VK_PIPELINE_CREATION_FEEDBACK_APPLICATION_PIPELINE_CACHE_HIT_BIT
+  double seconds = 0.0;
+};
+
 struct Context {
   VkInstance instance = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
@@ -31,6 +38,10 @@ struct Context {
   VkQueue queue = VK_NULL_HANDLE;
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;  // MSAA of the scene pass
   VkFormat depthFormat = VK_FORMAT_UNDEFINED;
+  // Given to every pipeline creation; owned by the renderer's PipelineCache (pipeline_cache.h).
+  VkPipelineCache pipelineCache = VK_NULL_HANDLE;
+  // Counted by pipeline creation, which borrows the Context as const like every other user.
+  mutable PipelineCreationCounts pipelineCreation;
   // Errors and warnings reported by the validation layer; written by the messenger callback,
   // which may run on any thread. The messenger points at this member: a Context never moves.
   std::atomic<uint32_t> validationMessages{0};

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "compute.h"
+#include "pipeline_cache.h"
 #include "shared_types.h"
 #include "vk_check.h"
 #include "vk_struct.h"
@@ -285,9 +286,7 @@ VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFor
   info.pColorBlendState = &colorBlend;
   info.pDynamicState = &dynamicState;
   info.layout = p.layouts.layout;  // one layout: sets 0 and 2 stay bound across pipelines
-  VkPipeline pipeline = VK_NULL_HANDLE;
-  VK_CHECK(vkCreateGraphicsPipelines(ctx.device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline));
-  return pipeline;
+  return compileGraphicsPipeline(ctx, info);
 }
 
 void createPipelines(const Context& ctx, Pipelines& p) {

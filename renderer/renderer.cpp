@@ -14,6 +14,7 @@
 #include "environment.h"
 #include "frames.h"
 #include "gpu_timer.h"
+#include "pipeline_cache.h"
 #include "pipelines.h"
 #include "record.h"
 #include "resources.h"
@@ -61,8 +62,9 @@ class RendererImpl final : public Renderer {
       *error = ctx_.properties.deviceName + std::string(" cannot run the renderer: ") + problem;
       return false;
     }
-    createPipelines(ctx_, pipelines_);
     cacheDirectory_ = options.cacheDirectory;
+    createPipelineCache(ctx_, cacheDirectory_, pipelineCache_);  // before any pipeline
+    createPipelines(ctx_, pipelines_);
     createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
     for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
     gpuTimer_.create(ctx_);
@@ -95,6 +97,8 @@ class RendererImpl final : public Renderer {
       for (FrameSlot& slot : slots_) destroyFrameSlot(ctx_, slot);
       gpuTimer_.destroy(ctx_);
       destroyPipelines(ctx_, pipelines_);
+      if (lastError_.empty()) savePipelineCache(ctx_, pipelineCache_);
+      destroyPipelineCache(ctx_, pipelineCache_);
     }
     destroyContext(ctx_);
   }
@@ -255,6 +259,7 @@ class RendererImpl final : public Renderer {
     submit(slot, VK_NULL_HANDLE, VK_NULL_HANDLE);
     waitFrameSlot(ctx_, slot);
     gpuTimer_.collect(ctx_, slotIndex_);  // the wait is this path's own: read it now
+    savePipelinesIfNew();
 
     pixels.width = width;
     pixels.height = height;
@@ -277,6 +282,14 @@ class RendererImpl final : public Renderer {
   }
 
   std::string lastError() const override { return lastError_; }
+
+  PipelineCacheStats pipelineCacheStats() const override {
+    PipelineCacheStats s = pipelineCache_.stats;
+    s.pipelinesCreated = ctx_.pipelineCreation.created;
+    s.cacheHits = ctx_.pipelineCreation.cacheHits;
+    s.creationSeconds = ctx_.pipelineCreation.seconds;
+    return s;
+  }
 
   SwapchainStats swapchainStats() const override {
     SwapchainStats s = swapchainStats_;
@@ -355,6 +368,7 @@ class RendererImpl final : public Renderer {
     VkResult presented = injectedFault(ctx_, FaultPoint::Present);
     if (presented == VK_SUCCESS) presented = vkQueuePresentKHR(ctx_.queue, &present);
     retirement_.presented();
+    savePipelinesIfNew();
     if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR) {
       swapchainStale_ = true;
     } else if (presented != VK_SUCCESS) {
@@ -536,6 +550,14 @@ class RendererImpl final : public Renderer {
     }
   }
 
+  // After a frame that compiled pipelines (those of a new scene, mostly): the pipeline cache
+  // file gets them now, not only at exit, so a viewer that is killed still leaves them.
+  void savePipelinesIfNew() {
+    if (ctx_.pipelineCreation.created == pipelinesSaved_) return;
+    pipelinesSaved_ = ctx_.pipelineCreation.created;
+    savePipelineCache(ctx_, pipelineCache_);
+  }
+
   // The frame's copies of the scene's changes, with the joint matrix time of the applyChanges()
   // calls since the previous frame.
   UploadStats recordUploads(VkCommandBuffer cmd) {
@@ -546,6 +568,8 @@ class RendererImpl final : public Renderer {
   }
 
   Context ctx_;
+  PipelineCache pipelineCache_;
+  uint32_t pipelinesSaved_ = 0;  // pipelines created when the cache was last saved
   Pipelines pipelines_;
   std::array<FrameSlot, kFramesInFlight> slots_;
   uint32_t nextSlot_ = 0;

@@ -148,6 +148,24 @@ struct SwapchainStats {
   uint32_t retiredSemaphoresDestroyed = 0;
 };
 
+// The pipeline cache on disk (Options::cacheDirectory; pipeline_cache.h has the file format) and
+// the pipelines compiled through it since the renderer was created (tests, statistics).
+struct PipelineCacheStats {
+  std::string path;  // "<cache directory>/pipelines-<vendor>-<device>.bin"; "" without a directory
+  // What became of the file at creation: "no cache directory", "no file", "loaded", or
+  // "ignored: <why>" (truncated, corrupt, another format or another driver; it is replaced).
+  std::string status;
+  uint64_t bytesLoaded = 0;   // driver data given to vkCreatePipelineCache (0 unless "loaded")
+  uint32_t filesWritten = 0;  // each time the driver's data had changed
+  uint64_t bytesWritten = 0;  // driver data in the last file written
+  std::string writeError;     // of the last write that failed; "" when none did
+  // Graphics and compute pipelines created, those the driver reported as found in the pipeline
+  // cache (VkPipelineCreationFeedback, Vulkan 1.3), and the wall time spent creating them.
+  uint32_t pipelinesCreated = 0;
+  uint32_t cacheHits = 0;
+  double creationSeconds = 0.0;
+};
+
 // One Renderer at a time per process: volk keeps the device's function pointers in globals.
 class Renderer {
  public:
@@ -234,6 +252,7 @@ class Renderer {
   // failed ("" before).
   virtual std::string lastError() const = 0;
   virtual SwapchainStats swapchainStats() const = 0;
+  virtual PipelineCacheStats pipelineCacheStats() const = 0;
 };
 
 }  // namespace vitrine::renderer

@@ -99,6 +99,10 @@ std::string onlyCacheFile(const std::string& directory) {
   std::string found;
   int count = 0;
   for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+    // The pipeline cache (pipeline_cache.h) shares the directory; its own temporary files
+    // ("pipelines-....bin.tmp-...") are still counted.
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("pipelines-", 0) == 0 && name.ends_with(".bin")) continue;
     ++count;  // anything else (a leftover temporary file) is a failure too
     found = entry.path().string();
   }

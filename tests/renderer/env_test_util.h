@@ -35,7 +35,8 @@ View viewAlong(const glm::vec3& direction);
 void shBasis(const glm::vec3& d, float basis[9]);
 std::vector<glm::vec3> projectIrradiance(const scene::EnvironmentImage& image);
 
-// The single "env-*.bin" file in `directory` ("" if there is none or several).
+// The single "env-*.bin" file in `directory` ("" if there is none or several); the pipeline
+// cache's "pipelines-*.bin" is not counted.
 std::string onlyCacheFile(const std::string& directory);
 // Reads a cache file, sizes and key from its own header, through readEnvironmentCache (which
 // checks the checksum). False if it is not intact.
