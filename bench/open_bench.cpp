@@ -11,7 +11,8 @@
 // DIR`, keeping this parent small. Wall time is the child's, from spawn to exit (manual time).
 // Cold = XDG_CACHE_HOME an empty folder (vitrine's environment cache and Mesa's shader cache
 // alike); warm = a folder one earlier run filled. With `vitrine --timings` (when the binary
-// knows it), the phase lines it prints on stderr are parsed into counters `ms:<phase>`.
+// knows it), the phase lines it prints on stderr are parsed into counters `ms:<phase>` and
+// `MiB:peak_RSS` (addTimings).
 //
 // VITRINE_OPEN_BENCH_ASSET_DIR=DIR keeps the generated asset in DIR (reused when DIR/large.gltf
 // exists) instead of a temp folder removed at exit. Needs a Vulkan device (lavapipe:
@@ -56,7 +57,7 @@ struct Asset {
   std::string name, path;
   int iterations = 3;
   // Filled by BM_Floor, read by the vitrine benchmarks after it (same order as registered).
-  double floorWall = 0, decodedMiB = 0;
+  double floorWall = 0, floorCpu = 0, decodedMiB = 0;
 };
 
 bool haveTimings() {
@@ -67,11 +68,12 @@ bool haveTimings() {
   return have;
 }
 
-// Phase lines of --timings: "<phase>[:=] <number> ms" anywhere on a line (the format is the
-// timings branch's; anything looking like it is taken). Sums into `sums`, per label.
+// Phase lines of --timings, as the timings branch prints them on stderr ("timings: file read
+// 12.3 ms", "timings: peak RSS 812.0 MiB"); any other "<label>[:=] <number> ms|MiB" line is
+// taken too. Sums into `sums` under "ms:<label>" / "MiB:<label>", spaces turned to '_'.
 void addTimings(const std::string& err, std::map<std::string, double>& sums) {
   static const std::regex line(
-      R"(([A-Za-z][A-Za-z0-9 _/+.-]*?)\s*[:=]?\s+([0-9]+(?:\.[0-9]+)?)\s*ms\b)");
+      R"(([A-Za-z][A-Za-z0-9 _/+.-]*?)\s*[:=]?\s+([0-9]+(?:\.[0-9]+)?)\s*(ms|MiB)\b)");
   std::istringstream in(err);
   std::string text;
   while (std::getline(in, text)) {
@@ -80,7 +82,7 @@ void addTimings(const std::string& err, std::map<std::string, double>& sums) {
     std::string label = m[1].str();
     for (char& c : label)
       if (c == ' ') c = '_';
-    sums[label] += std::stod(m[2].str());
+    sums[m[3].str() + ":" + label] += std::stod(m[2].str());
   }
 }
 
@@ -101,6 +103,7 @@ void BM_Floor(benchmark::State& state, Asset* a) {
   }
   const double n = double(state.iterations());
   a->floorWall = wall / n;
+  a->floorCpu = cpu / n;
   state.counters["load_s"] = load / n;
   state.counters["decode_s"] = decode / n;
   state.counters["cpu_s"] = cpu / n;
@@ -141,8 +144,9 @@ void firstFrame(benchmark::State& state, Asset* a, bool cold, bool thumbnail) {
   state.counters["cpu_s"] = cpu / n;
   state.counters["peak_rss_MiB"] = rss;
   if (a->floorWall > 0) state.counters["x_floor"] = wall / n / a->floorWall;
+  if (a->floorCpu > 0) state.counters["cpu_x_floor"] = cpu / n / a->floorCpu;
   if (a->decodedMiB > 0) state.counters["rss_x_decoded"] = rss / a->decodedMiB;
-  for (const auto& [label, sum] : phases) state.counters["ms:" + label] = sum / n;
+  for (const auto& [label, sum] : phases) state.counters[label] = sum / n;
 }
 
 int generate(const std::string& dir) {
