@@ -1,19 +1,15 @@
 // packed_first_frame_bench: time to first frame and peak resident memory of each packed asset
 // next to its unpacked original (issue 15). Each iteration runs `vitrine --render OUT.png --size
-// 256x256 ASSET` as a separate process (posix_spawn + wait4): loading, decoding, the Vulkan
-// instance and device, the upload, the first frame and the PNG write are all in. wait4's rusage
-// of that child gives its CPU seconds (user + system, all threads) and its peak RSS (ru_maxrss).
-// The packed variants are made once, at the first benchmark that needs them, in a temp folder:
-// gltfpack -cc (EXT_meshopt_compression + KHR_mesh_quantization) and -cc -noq (meshopt alone),
-// the Draco 2CylinderEngine that assimp-testmodels ships, and BoxTextured with its PNG converted
-// to lossless WebP by cwebp (EXT_texture_webp, required, no fallback). A missing tool skips the
-// benchmarks that need it. The studio environment and Mesa's shader cache are warm (one run
-// before the measured ones), as for any start after the first. Needs a Vulkan device (lavapipe:
+// 256x256 ASSET` as a separate process (child_process.h: posix_spawn + wait4): loading, decoding,
+// the Vulkan instance and device, the upload, the first frame and the PNG write are all in. wait4's
+// rusage of that child gives its CPU seconds (user + system, all threads) and its peak RSS
+// (ru_maxrss). The packed variants are made once, at the first benchmark that needs them, in a temp
+// folder: gltfpack -cc (EXT_meshopt_compression + KHR_mesh_quantization) and -cc -noq (meshopt
+// alone), the Draco 2CylinderEngine that assimp-testmodels ships, and BoxTextured with its PNG
+// converted to lossless WebP by cwebp (EXT_texture_webp, required, no fallback). A missing tool
+// skips the benchmarks that need it. The studio environment and Mesa's shader cache are warm (one
+// run before the measured ones), as for any start after the first. Needs a Vulkan device (lavapipe:
 // VK_ICD_FILENAMES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json); no X server.
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,7 +25,7 @@
 #include <benchmark/benchmark.h>
 #include <nlohmann/json.hpp>
 
-extern char** environ;
+#include "child_process.h"
 
 namespace {
 
@@ -156,44 +152,11 @@ std::vector<Variant>& variants() {
   return all;
 }
 
-struct ChildRun {
-  bool ok = false;
-  double cpuSeconds = 0;
-  double maxRssMiB = 0;
-  std::string error;
-};
-
-// Runs `vitrine --render OUT --size 256x256 ASSET` once; its stderr goes to a file, read back
-// when it fails.
-ChildRun renderOnce(const std::string& asset) {
-  const std::string exe = VITRINE_EXECUTABLE;
+// Runs `vitrine --render OUT --size 256x256 ASSET` once (child_process.h).
+vitrine::bench::ChildRun renderOnce(const std::string& asset) {
   const std::string out = (scratchDir() / "frame.png").string();
-  const std::string log = (scratchDir() / "stderr.txt").string();
-  std::vector<std::string> args = {exe, "--render", out, "--size", "256x256", asset};
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  pid_t pid = 0;
-  const bool spawned = posix_spawn(&pid, exe.c_str(), &actions, nullptr, argv.data(), environ) == 0;
-  posix_spawn_file_actions_destroy(&actions);
-  ChildRun r;
-  if (!spawned) {  // no child to wait for: pid is unset
-    r.error = "spawn of " + exe + " failed";
-    return r;
-  }
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  r.cpuSeconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-                 1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-  r.maxRssMiB = double(usage.ru_maxrss) / 1024.0;  // Linux: KiB
-  r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-  if (!r.ok) r.error = "vitrine --render failed: " + readFile(log).substr(0, 300);
-  return r;
+  return vitrine::bench::runChild({VITRINE_EXECUTABLE, "--render", out, "--size", "256x256", asset},
+                                  (scratchDir() / "child").string());
 }
 
 void BM_FirstFrame(benchmark::State& state, Variant* v) {
@@ -206,13 +169,13 @@ void BM_FirstFrame(benchmark::State& state, Variant* v) {
     return;  // the loop below must not run after SkipWithError
   }
   // Warm the environment and shader caches, and check the asset renders at all.
-  if (const ChildRun warm = renderOnce(v->path); !warm.ok) {
+  if (const vitrine::bench::ChildRun warm = renderOnce(v->path); !warm.ok) {
     state.SkipWithError(warm.error.c_str());
     return;
   }
   double cpu = 0, peakRss = 0;
   for (auto _ : state) {
-    const ChildRun r = renderOnce(v->path);
+    const vitrine::bench::ChildRun r = renderOnce(v->path);
     if (!r.ok) {
       state.SkipWithError(r.error.c_str());
       break;
