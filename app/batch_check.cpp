@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "document.h"
+#include "timings.h"
 
 namespace vitrine::app {
 namespace {
@@ -53,6 +54,7 @@ CheckReport checkAsset(const std::string& file, const scene::LoadOptions& option
   CheckReport report;
   report.file = file;
   DocumentResult loaded = loadDocument(file, {}, options);
+  report.loadTimings = loaded.loadTimings;
   const std::vector<std::string>& loadWarnings =
       loaded.document ? loaded.document->loadWarnings : loaded.warnings;
   for (const std::string& w : loadWarnings)
@@ -103,6 +105,7 @@ std::string formatCheckJson(const CheckReport& report) {
 
 int runCheck(const CliOptions& options) {
   const CheckReport report = checkAsset(options.file, loadOptions(options));
+  startupTimings().load = report.loadTimings;
   const std::string text = options.json ? formatCheckJson(report) : formatCheckText(report);
   std::fputs(text.c_str(), stdout);
   return report.exitStatus();

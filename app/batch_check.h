@@ -48,6 +48,7 @@ struct CheckReport {
   // KHR_materials_variants: the variant names of an asset that loaded, in order. Not problems:
   // the text lists them as "info" lines after the problems (not counted), JSON as "variants".
   std::vector<std::string> variants;
+  scene::LoadTimings loadTimings;  // the load's phases (--timings)
   int exitStatus() const;
 };
 

@@ -14,6 +14,7 @@
 #include "headless.h"
 #include "look.h"
 #include "material_variant.h"
+#include "timings.h"
 
 namespace vitrine::app {
 namespace {
@@ -53,6 +54,7 @@ uint8_t encodeSrgb(float linear) {
 std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptions& options,
                                          int* exitCode) {
   DocumentResult loaded = loadDocument(file, {}, loadOptions(options));
+  startupTimings().load = loaded.loadTimings;
   if (!loaded.document) {
     // The warnings met before the error too, as --check lists them (checkAsset).
     for (const std::string& w : loaded.warnings)
@@ -98,7 +100,10 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
                                                         uint32_t height, int* exitCode) {
   std::unique_ptr<scene::EnvironmentImage> environment;
   std::string error;
-  if (!loadEnvironment(options, environment, &error)) {
+  const scene::Stopwatch environmentWatch;
+  const bool environmentRead = loadEnvironment(options, environment, &error);
+  startupTimings().environmentImage += environmentWatch.seconds();
+  if (!environmentRead) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
     *exitCode = kExitBadInput;
     return nullptr;
@@ -107,7 +112,7 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
   ro.validation = validationRequested();
   ro.injectFault = testFaultHook();
   ro.cacheDirectory = environmentCacheDirectory();
-  auto r = renderer::Renderer::create(ro, &error);
+  auto r = createTimedRenderer(ro, &error);
   if (!r) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
     *exitCode = kExitNoDevice;

@@ -10,6 +10,7 @@
 #include "batch_common.h"
 #include "headless.h"
 #include "look.h"
+#include "timings.h"
 
 namespace vitrine::app {
 namespace {
@@ -179,8 +180,10 @@ int runFrames(const CliOptions& options) {
       view = frameView(options, scene, framed, i, times[i], &error);
     }
     if (view) {
+      FrameTimer frame(*r);
       const renderer::Pixels pixels = r->renderOffscreen(*view, options.width, options.height);
       if (pixels.rgba.empty()) return gpuFailure(*r);
+      frame.finish(*r);  // the first frame's only (printed once)
       const std::string path = (std::filesystem::path(*options.outDir) / frameFileName(i)).string();
       if (writePngAtomically(path, pixels, &error)) {
         if (progress) drawProgress(i + 1, times.size());

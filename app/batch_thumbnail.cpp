@@ -6,6 +6,7 @@
 #include "camera.h"
 #include "headless.h"
 #include "look.h"
+#include "timings.h"
 
 namespace vitrine::app {
 
@@ -43,8 +44,10 @@ int runThumbnail(const CliOptions& options) {
   const uint32_t size = *options.thumbnailSize;
   auto r = createBatchRenderer(options, *doc.scene, size, size, &status);
   if (!r) return status;
+  FrameTimer frame(*r);
   renderer::Pixels pixels = r->renderOffscreen(view, size, size);
   if (pixels.rgba.empty()) return gpuFailure(*r);
+  frame.finish(*r);
   unpremultiplyAlpha(pixels);
   if (const int s = validationStatus(*r); s != kExitOk) return s;
   std::string error;

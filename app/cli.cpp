@@ -176,6 +176,13 @@ std::string usageText() {
          "  --allow-outside-folder\n"
          "                       read buffers and images outside the asset's folder (absolute\n"
          "                       paths, ..); by default only files inside it and data: URIs\n"
+         "  --timings            print to stderr the time of each phase of opening the asset\n"
+         "                       (file read, JSON parse, buffer decode, image decode, device\n"
+         "                       setup, GPU upload, pipeline creation, environment, first\n"
+         "                       frame: \"timings: NAME  12.3 ms\"), the total from the start\n"
+         "                       to the first frame (read back, or presented in the window),\n"
+         "                       and the peak resident memory (\"timings: peak RSS  95.3 MiB\");\n"
+         "                       --check and --query print the load phases only\n"
          "Options a batch mode would ignore (--size with --thumbnail, --time with --frames,\n"
          "anything but --json with --check, --quit-after without a window) are errors.\n"
          "\n"
@@ -366,6 +373,8 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       o.check = true;
     } else if (a == "--json") {
       o.json = true;
+    } else if (a == "--timings") {
+      o.timings = true;
     } else if (a.size() > 1 && a[0] == '-') {
       r.error = "unknown option " + a + " (see --help)";
       return r;

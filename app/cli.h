@@ -54,6 +54,7 @@ struct CliOptions {
   uint64_t maxMemoryBytes = 0;      // --max-memory SIZE (0: half the machine's memory)
   bool allowOutsideFolder = false;  // --allow-outside-folder: read files outside the folder
   bool json = false;                // --json: --check prints a JSON report
+  bool timings = false;             // --timings: print each phase's time and the peak RSS
   bool help = false;
   bool version = false;
   std::vector<std::string> given;  // the options on the command line, in order ("--size", ...)

@@ -21,6 +21,7 @@ DocumentResult loadDocument(const std::string& path, const scene::LoadProgress& 
                             const scene::LoadOptions& options) {
   DocumentResult result;
   scene::LoadResult loaded = scene::loadScene(path, progress, options);
+  result.loadTimings = loaded.timings;
   if (!loaded.scene) {
     result.error = loaded.error;
     result.warnings = std::move(loaded.warnings);

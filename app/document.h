@@ -39,6 +39,7 @@ struct DocumentResult {
   std::unique_ptr<Document> document;  // null on error
   std::string error;                   // one line: "<file>: <where>: <what>"
   std::vector<std::string> warnings;   // on error: the loader's warnings met before it (--check)
+  scene::LoadTimings loadTimings;      // the load's phases (--timings), on error too
 };
 
 // Every warning of `document`, each "<file>: <where>: <what>": the loader's, then those of

@@ -10,6 +10,7 @@
 #include "batch_common.h"
 #include "camera.h"
 #include "look.h"
+#include "timings.h"
 
 namespace vitrine::app {
 
@@ -64,8 +65,10 @@ int renderToPng(const scene::Scene& scene, const CliOptions& options) {
   int status = kExitOk;
   auto r = createBatchRenderer(options, scene, options.width, options.height, &status);
   if (!r) return status;
+  FrameTimer frame(*r);
   const renderer::Pixels pixels = r->renderOffscreen(view, options.width, options.height);
   if (pixels.rgba.empty()) return gpuFailure(*r);
+  frame.finish(*r);
   std::string error;
   if (!writePngAtomically(*options.renderOut, pixels, &error)) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());

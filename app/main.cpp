@@ -15,6 +15,7 @@
 #include "material_variant.h"
 #include "object_model.h"
 #include "settings.h"
+#include "timings.h"
 #include "viewer.h"
 
 namespace {
@@ -33,9 +34,7 @@ std::string demoScenePath(const char* argv0) {
   return VITRINE_DEMO_SCENE;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   const app::CliResult cli = app::parseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
   if (!cli.error.empty()) {
     std::fprintf(stderr, "vitrine: %s\n", cli.error.c_str());
@@ -51,6 +50,7 @@ int main(int argc, char** argv) {
     return app::kExitOk;
   }
 
+  app::startupTimings().enabled = o.timings;
   const std::string file = o.file.empty() ? demoScenePath(argv[0]) : o.file;
   if (o.check || o.thumbnailSize || o.frames || o.turntableSeconds) {  // batch: no window
     app::CliOptions batch = o;
@@ -110,7 +110,10 @@ int main(int argc, char** argv) {
   vo.load = app::loadOptions(o);
   std::string error;
   std::unique_ptr<scene::EnvironmentImage> environment;
-  if (!app::loadEnvironment(o, environment, &error)) {
+  const scene::Stopwatch environmentWatch;
+  const bool environmentRead = app::loadEnvironment(o, environment, &error);
+  app::startupTimings().environmentImage += environmentWatch.seconds();
+  if (!environmentRead) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
     return app::kExitBadInput;
   }
@@ -128,4 +131,15 @@ int main(int argc, char** argv) {
   viewer->run(o.quitAfterSeconds);
   if (!viewer->failure().empty()) return app::kExitDeviceFailure;
   return app::validationStatus(viewer->renderer());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  app::startupTimings();  // --timings' total counts from here
+  const int status = run(argc, argv);
+  // Modes that render print at their first frame; the others (--check, --query, a failure)
+  // print what they measured now. Nothing without --timings.
+  app::printTimings();
+  return status;
 }

@@ -19,6 +19,7 @@
 #include "overlay.h"
 #include "selection_overlay.h"
 #include "timeline_panel.h"
+#include "timings.h"
 
 namespace vitrine::app {
 namespace {
@@ -102,7 +103,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
       return VkSurfaceKHR(VK_NULL_HANDLE);
     return surface;
   };
-  v->renderer_ = renderer::Renderer::create(ro, error);
+  v->renderer_ = createTimedRenderer(ro, error);
   if (!v->renderer_) return nullptr;
 
   if (options.camera) {
@@ -506,6 +507,9 @@ bool Viewer::runFrame() {
     return !glfwWindowShouldClose(window_);
   }
 
+  // --timings: until a frame is presented, each frame is timed as the first.
+  std::optional<FrameTimer> firstFrame;
+  if (startupTimings().enabled && !startupTimings().printed) firstFrame.emplace(*renderer_);
   const double now = glfwGetTime();
   const double wallSeconds = now - lastFrameTime_;
   lastFrameTime_ = now;
@@ -549,6 +553,7 @@ bool Viewer::runFrame() {
     return false;
   }
   if (status == renderer::FrameStatus::Presented) {
+    if (firstFrame) firstFrame->finish(*renderer_);
     ++framesPresented_;
     cpuMs_.add((recorded - now) * 1000.0, now);
     gpuMs_.add(renderer_->lastGpuMilliseconds(), now);

@@ -1,6 +1,7 @@
 #include "background.h"
 
 #include "compute.h"
+#include "stopwatch.h"
 #include "vk_check.h"
 #include "vk_struct.h"
 
@@ -93,10 +94,13 @@ void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& 
   const uint64_t key =
       (uint64_t(samples) << 40) | (uint64_t(colorFormat) << 8) | uint64_t(tonemap & 0xff);
   auto it = pass.pipelines.find(key);
-  if (it == pass.pipelines.end())
+  if (it == pass.pipelines.end()) {
+    const scene::Stopwatch watch;
     it = pass.pipelines
              .emplace(key, createPipeline(ctx, pipelines, pass, colorFormat, samples, tonemap))
              .first;
+    pass.creationSeconds += watch.seconds();
+  }
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, it->second);
   const VkPipelineLayout layout = pipelines.layouts.layout;
   if (!frameSetBound) {

@@ -21,6 +21,7 @@ struct BackgroundPass {
   // Per colour format and tone mapping operator (a specialization constant: lavapipe would
   // otherwise run all four operators on every pixel), compiled on first use.
   std::unordered_map<uint64_t, VkPipeline> pipelines;
+  double creationSeconds = 0.0;  // wall seconds spent creating them (Renderer::setupTimings)
   // Set 0 with only FrameData (binding 0) per frame slot, for frames without a scene (whose
   // set 0 the background otherwise shares).
   VkDescriptorPool pool = VK_NULL_HANDLE;

@@ -8,6 +8,7 @@
 #include "compute.h"
 #include "pipeline_cache.h"
 #include "shared_types.h"
+#include "stopwatch.h"
 #include "vk_check.h"
 #include "vk_struct.h"
 
@@ -321,7 +322,9 @@ VkPipeline pipelineFor(const Context& ctx, Pipelines& p, PipelineKey key) {
   const std::pair<uint64_t, uint64_t> bits = keyBits(key);
   auto it = p.cache.find(bits);
   if (it != p.cache.end()) return it->second;
+  const scene::Stopwatch watch;
   const VkPipeline pipeline = createPipeline(ctx, p, key);
+  p.creationSeconds += watch.seconds();
   p.cache.emplace(bits, pipeline);
   return pipeline;
 }

@@ -99,6 +99,8 @@ struct Pipelines {
     }
   };
   std::unordered_map<std::pair<uint64_t, uint64_t>, VkPipeline, KeyHash> cache;
+  // Wall seconds spent creating them (Renderer::setupTimings).
+  double creationSeconds = 0.0;
 };
 
 // What a pipeline of the scene pass chooses; everything else is common to them all: viewport

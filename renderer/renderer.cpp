@@ -19,6 +19,7 @@
 #include "record.h"
 #include "resources.h"
 #include "scene_gpu.h"
+#include "stopwatch.h"
 #include "swapchain.h"
 #include "swapchain_retirement.h"
 #include "targets.h"
@@ -64,8 +65,11 @@ class RendererImpl final : public Renderer {
     }
     cacheDirectory_ = options.cacheDirectory;
     createPipelineCache(ctx_, cacheDirectory_, pipelineCache_);  // before any pipeline
+    scene::Stopwatch watch;
     createPipelines(ctx_, pipelines_);
+    pipelines_.creationSeconds += watch.lap();
     createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
+    environmentSeconds_ += watch.lap();
     for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
     gpuTimer_.create(ctx_);
     std::array<VkBuffer, kFramesInFlight> frameData;
@@ -110,6 +114,7 @@ class RendererImpl final : public Renderer {
       result.error = "the renderer stopped after an earlier error: " + lastError_;
       return result;
     }
+    const scene::PhaseClock clock(uploadSeconds_);
     // The new scene is created beside the one shown, which stays when the new one is refused
     // or runs out of memory.
     SceneGpu next;
@@ -210,8 +215,13 @@ class RendererImpl final : public Renderer {
   UploadStats lastUploadStats() const override { return uploadStats_; }
   DrawStats lastDrawStats() const override { return drawStats_; }
   double lastGpuMilliseconds() const override { return gpuTimer_.lastMilliseconds(); }
+  SetupTimings setupTimings() const override {
+    return {uploadSeconds_, pipelines_.creationSeconds + background_.creationSeconds,
+            environmentSeconds_};
+  }
 
   void setEnvironment(const scene::EnvironmentImage* image) override {
+    const scene::PhaseClock clock(environmentSeconds_);
     VK_CHECK(vkDeviceWaitIdle(ctx_.device));
     destroyEnvironmentGpu(ctx_, environment_);
     createEnvironmentGpu(ctx_, pipelines_.layouts, image, cacheDirectory_, environment_);
@@ -583,8 +593,9 @@ class RendererImpl final : public Renderer {
   uint32_t materialUploads_ = 0, extensionUploads_ = 0, nodeUploads_ = 0, lightUploads_ = 0;
   uint32_t weightUploads_ = 0, jointUploads_ = 0;
   double jointSeconds_ = 0.0;
-  UploadStats uploadStats_;  // of the last frame recorded
-  DrawStats drawStats_;      // of the last frame recorded
+  double uploadSeconds_ = 0.0, environmentSeconds_ = 0.0;  // setupTimings()
+  UploadStats uploadStats_;                                // of the last frame recorded
+  DrawStats drawStats_;                                    // of the last frame recorded
   GpuTimer gpuTimer_;
 
   EnvironmentGpu environment_;

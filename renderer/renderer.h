@@ -105,6 +105,20 @@ struct DrawStats {
   uint32_t transmissionPasses = 0;
 };
 
+// Where the renderer's load-time work went since it was created (--timings, issue 16): wall
+// seconds, summed over every call. The three do not overlap.
+struct SetupTimings {
+  // setScene: checking the scene, creating its buffers, images and descriptor sets, and
+  // uploading them (the wait for the upload included).
+  double upload = 0.0;
+  // Creating the scene pass's and the background's graphics pipelines (the first frame that
+  // needs one creates it) and, in Renderer::create, the layouts and shader modules they use.
+  double pipelines = 0.0;
+  // The image-based light: processing an environment on the GPU (its compute pipelines
+  // included) or reading it from the disk cache, in Renderer::create and setEnvironment.
+  double environment = 0.0;
+};
+
 // An 8-bit sRGB-encoded RGBA image, rows top to bottom.
 struct Pixels {
   uint32_t width = 0, height = 0;
@@ -212,6 +226,8 @@ class Renderer {
   // frame or two and never stalls. 0 before any frame came back, or when the queue has no
   // timestamps (timestampValidBits 0).
   virtual double lastGpuMilliseconds() const = 0;
+  // The load-time work so far (--timings).
+  virtual SetupTimings setupTimings() const = 0;
 
   // Replaces the image-based light: `image` (an equirectangular linear RGB map) becomes a
   // prefiltered specular cube and irradiance coefficients, computed on the GPU (or read from

@@ -8,6 +8,7 @@
 #include "gltf_resources.h"
 #include "gltf_tolerance.h"
 #include "meshopt_decode.h"
+#include "stopwatch.h"
 
 namespace vitrine::scene {
 namespace {
@@ -189,15 +190,23 @@ std::string readBufferViewImages(GltfDocument& doc) {
 std::string readGltfDocument(const std::string& path, GltfDocument& out,
                              const LoadOptions& options) {
   std::vector<uint8_t> bytes;
+  const Stopwatch read;
   // tinygltf takes 32-bit lengths; GLB declares a 32-bit length anyway (§4.4.2).
-  if (std::string err = readRegularFile(path, bytes, UINT_MAX); !err.empty()) return err;
-  return parseGltfDocument(bytes, std::filesystem::path(path).parent_path().string(), out, options);
+  std::string err = readRegularFile(path, bytes, UINT_MAX);
+  const double readSeconds = read.seconds();
+  // parseGltfDocument starts `out` afresh: the file's read time is added after it.
+  if (err.empty())
+    err =
+        parseGltfDocument(bytes, std::filesystem::path(path).parent_path().string(), out, options);
+  out.timings.fileRead += readSeconds;
+  return err;
 }
 
 std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string& baseDir,
                               GltfDocument& out, const LoadOptions& options) {
   out = GltfDocument{};
   out.options = options;
+  PhaseClock clock(out.timings.jsonParse);
   if (options.maxMemoryBytes != 0)
     out.budget = std::make_shared<MemoryBudget>(options.maxMemoryBytes);
   // tinygltf takes 32-bit lengths; GLB declares a 32-bit length anyway (§4.4.2).
@@ -246,11 +255,13 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
       return err;
     }
   }
+  clock.enter(out.timings.fileRead);  // the external buffers and images
   ResourceCache cache(options.allowOutsideFolder);
   if (std::string err = cache.load(out.json, baseDir, glb, chunks.bin, out.warnings, skipBuffers);
       !err.empty()) {
     return err;
   }
+  clock.enter(out.timings.bufferDecode);
   if (std::string err =
           loadResources(out.json, glb, chunks.bin, cache, skipBuffers, *out.budget, out.model);
       !err.empty()) {

@@ -61,6 +61,8 @@ struct GltfDocument {
   // primitive's Draco stream, tight in the accessor's componentType and type. readAccessor()
   // reads these instead of the accessor's bufferView and sparse; reserved from `budget`.
   std::map<uint32_t, std::vector<uint8_t>> decodedAccessors;
+  // The phases of reading this document, then of the loader's steps (LoadResult::timings).
+  LoadTimings timings;
 };
 
 // Reads a .gltf or .glb file (told apart by the GLB magic, not the file extension), validates

@@ -5,6 +5,7 @@
 #include "draco_decode.h"
 #include "gltf_document.h"
 #include "load_steps.h"
+#include "stopwatch.h"
 #include "supported_extensions.h"
 
 namespace vitrine::scene {
@@ -84,6 +85,7 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
   for (const UnsupportedExtension& e : unsupportedExtensions(doc))
     warnings.push_back(
         located(jsonPointer("extensionsUsed", e.index), unsupportedExtensionMessage(e.name)));
+  PhaseClock clock(doc.timings.bufferDecode);
   if (std::string err = decodeDracoPrimitives(doc); !err.empty()) return err;
   const LoadContext ctx{doc, scene, warnings};
   if (std::string err = loadNodes(ctx); !err.empty()) return err;
@@ -94,7 +96,9 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
   if (std::string err = loadLights(ctx); !err.empty()) return err;
   if (std::string err = loadVisibility(ctx); !err.empty()) return err;
   stage(0.7f, "Decoding images");
+  clock.enter(doc.timings.imageDecode);
   if (std::string err = loadImages(ctx); !err.empty()) return err;
+  clock.stop();
   stage(0.9f, "Materials");
   if (std::string err = loadMaterials(ctx); !err.empty()) return err;
   warnMissingTexcoords(ctx);
@@ -106,6 +110,7 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
 
 LoadResult load(const std::string& path, const ReadDocument& read, const LoadProgress& progress) {
   LoadResult result;
+  const Stopwatch total;
   auto scene = std::make_unique<Scene>();
   scene->path = path;
   std::string error;
@@ -114,6 +119,7 @@ LoadResult load(const std::string& path, const ReadDocument& read, const LoadPro
   try {
     auto doc = std::make_shared<GltfDocument>();
     error = loadInto(read, *scene, *doc, result.warnings, progress);
+    result.timings = doc->timings;
     if (error.empty()) result.document = std::move(doc);
   } catch (const std::bad_alloc&) {
     error = "out of memory";
@@ -121,6 +127,7 @@ LoadResult load(const std::string& path, const ReadDocument& read, const LoadPro
     error = std::string("internal error: ") + e.what();
   }
   for (std::string& w : result.warnings) w = path + ": " + w;
+  result.timings.total = total.seconds();
   if (!error.empty()) {
     result.error = path + ": " + error;
     result.document.reset();

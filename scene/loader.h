@@ -15,6 +15,23 @@ namespace vitrine::scene {
 struct GltfDocument;  // gltf_document.h: kept opaque so that the app needs neither tinygltf
                       // nor nlohmann
 
+// Where the wall time of one load went (--timings, issue 16), in seconds; a phase the load did not
+// reach (it failed before) stays 0. The phases do not overlap, and their sum is at most `total`:
+// what they leave out (materials, variants, world transforms, releasing the copied bytes) is
+// small.
+struct LoadTimings {
+  double fileRead = 0.0;   // the .gltf/.glb file, then the external buffers and images it names
+  double jsonParse = 0.0;  // parsing, repairing (TOLERANCE.md) and validating the JSON
+  // Buffers handed to tinygltf (GLB BIN, base64 data URIs), EXT_meshopt_compression views,
+  // images in bufferViews, KHR_draco_mesh_compression primitives, and every accessor read into
+  // the Scene's nodes, cameras, skins, meshes, morph weights, lights and visibility.
+  double bufferDecode = 0.0;
+  // Decoding the images (in parallel, scene/parallel.h): the phase's wall time, not the sum of
+  // the threads' times.
+  double imageDecode = 0.0;
+  double total = 0.0;  // the whole of loadScene / loadSceneFromMemory
+};
+
 struct LoadResult {
   std::unique_ptr<Scene> scene;       // null on error
   std::string error;                  // one line: "<file>: <JSON pointer or index>: <what>"
@@ -25,6 +42,7 @@ struct LoadResult {
   // included): other buffers and every image's encoded bytes are released, so readAccessor()
   // works for animation sampler accessors only.
   std::shared_ptr<GltfDocument> document;
+  LoadTimings timings;  // filled on error too, up to the failing phase
 };
 
 // Told, from the loading thread, when loading enters a stage: `fraction` (0 to 1, rising) is

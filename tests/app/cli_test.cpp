@@ -16,6 +16,21 @@ TEST(Cli, FileAndRenderOptions) {
   EXPECT_EQ(r.options.camera.value_or(-1), 2);
 }
 
+TEST(Cli, TimingsGoWithEveryMode) {
+  EXPECT_FALSE(parseCommandLine({"model.glb"}).options.timings);
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"model.glb", "--timings"},
+           {"model.glb", "--render", "o.png", "--timings"},
+           {"--thumbnail", "64", "model.glb", "o.png", "--timings"},
+           {"model.glb", "--frames", "0:1:2", "--out", "d", "--timings"},
+           {"model.glb", "--check", "--timings"},
+           {"model.glb", "--query", "/nodes/0", "--timings"}}) {
+    const CliResult r = parseCommandLine(args);
+    EXPECT_EQ(r.error, "") << args[1];
+    EXPECT_TRUE(r.options.timings) << args[1];
+  }
+}
+
 TEST(Cli, DefaultsWithNoArguments) {
   const CliResult r = parseCommandLine({});
   ASSERT_EQ(r.error, "");
