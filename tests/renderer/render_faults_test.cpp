@@ -81,7 +81,7 @@ TEST_F(FaultTest, StorageBufferBeyondRangeIsRefusedAndThePreviousSceneStays) {
       uint32_t(std::max(4 * sizeof(gpu::NodeData), 2 * sizeof(gpu::MaterialExtensionData)));
   ASSERT_LE(2 * sizeof(gpu::MaterialData), range);
   ASSERT_LT(range, 16 * sizeof(gpu::NodeData));
-  options_.adjustLimits = [range](renderer::DeviceLimits& l) {
+  options_.adjustLimits = [=](renderer::DeviceLimits& l) {
     l.limits.maxStorageBufferRange = range;
   };
   start();
