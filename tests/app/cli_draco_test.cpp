@@ -89,7 +89,7 @@ TEST(CliDraco, FlippedHeaderBytesRefused) {
   const std::string file = damagedBox("flipped", [](nlohmann::json&, std::string& stream) {
     for (int i = 0; i < 5; ++i) stream[i] = char(~stream[i]);  // "DRACO"
   });
-  expectRefusedEverywhere(file, "not a Draco stream: Not a Draco file.");
+  expectRefusedEverywhere(file, "not a Draco stream: no DRACO header");
 }
 
 TEST(CliDraco, TruncatedStreamRefused) {
