@@ -9,6 +9,10 @@
 #include <cstring>
 #include <utility>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include "background.h"
 #include "context.h"
 #include "environment.h"
@@ -63,6 +67,7 @@ class RendererImpl final : public Renderer {
     }
     createPipelines(ctx_, pipelines_);
     cacheDirectory_ = options.cacheDirectory;
+    uploadChunkBytes_ = options.uploadChunkBytes;
     createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
     for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
     gpuTimer_.create(ctx_);
@@ -100,6 +105,27 @@ class RendererImpl final : public Renderer {
   }
 
   SceneResult setScene(const scene::Scene& scene, int sceneIndex) override {
+    return upload(scene, sceneIndex, {});
+  }
+
+  SceneResult setSceneReleasingImages(scene::Scene& scene, int sceneIndex) override {
+    return upload(scene, sceneIndex, [&scene](size_t image) {
+      std::vector<uint8_t>().swap(scene.images[image].rgba8);
+#ifdef __GLIBC__
+      // The pixels were decoded on worker threads, into their malloc arenas (glibc's mmap
+      // threshold rises past an image's size once a large block is freed), where a free
+      // keeps the pages: give them back to the system now, or none of this lowers the peak.
+      malloc_trim(0);
+#endif
+    });
+  }
+
+  SceneUploadStats lastSceneUploadStats() const override {
+    return sceneUploadStats_;
+  }
+
+  SceneResult upload(const scene::Scene& scene, int sceneIndex,
+                     std::function<void(size_t)> imageStaged) {
     SceneResult result;
     if (!lastError_.empty()) {
       result.shown = false;
@@ -112,7 +138,9 @@ class RendererImpl final : public Renderer {
     std::array<VkBuffer, kFramesInFlight> frameData;
     for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
     try {
-      if (!createSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, next, result)) {
+      const SceneUpload options{uploadChunkBytes_, std::move(imageStaged)};
+      if (!createSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, options, next,
+                          result)) {
         destroySceneGpu(ctx_, next);
         return result;
       }
@@ -130,6 +158,7 @@ class RendererImpl final : public Renderer {
     destroySceneGpu(ctx_, scene_);
     scene_ = std::move(next);
     hasScene_ = true;
+    sceneUploadStats_ = {scene_.stagingBytes, scene_.stagingChunks};
     ++sceneUploads_;
     // Both shader stages: which stage reads which array is the shaders' business.
     UploadDestination d;
@@ -168,7 +197,9 @@ class RendererImpl final : public Renderer {
     // The draws are read when a frame is recorded, never by the GPU: no wait needed.
     if (hasScene_) applyMaterialVariant(scene, variant, scene_);
   }
-  uint64_t sceneUploadCount() const override { return sceneUploads_; }
+  uint64_t sceneUploadCount() const override {
+    return sceneUploads_;
+  }
 
   // Every node's data and every light instance, for the next frame.
   void updateTransforms(const scene::Scene& scene) override {
@@ -203,9 +234,15 @@ class RendererImpl final : public Renderer {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - jointsStart).count();
   }
 
-  UploadStats lastUploadStats() const override { return uploadStats_; }
-  DrawStats lastDrawStats() const override { return drawStats_; }
-  double lastGpuMilliseconds() const override { return gpuTimer_.lastMilliseconds(); }
+  UploadStats lastUploadStats() const override {
+    return uploadStats_;
+  }
+  DrawStats lastDrawStats() const override {
+    return drawStats_;
+  }
+  double lastGpuMilliseconds() const override {
+    return gpuTimer_.lastMilliseconds();
+  }
 
   void setEnvironment(const scene::EnvironmentImage* image) override {
     VK_CHECK(vkDeviceWaitIdle(ctx_.device));
@@ -276,7 +313,9 @@ class RendererImpl final : public Renderer {
     }
   }
 
-  std::string lastError() const override { return lastError_; }
+  std::string lastError() const override {
+    return lastError_;
+  }
 
   SwapchainStats swapchainStats() const override {
     SwapchainStats s = swapchainStats_;
@@ -363,8 +402,12 @@ class RendererImpl final : public Renderer {
     return FrameStatus::Presented;
   }
 
-  void captureNextFrame() override { captureRequested_ = true; }
-  Pixels takeCapture() override { return std::exchange(capture_, Pixels{}); }
+  void captureNextFrame() override {
+    captureRequested_ = true;
+  }
+  Pixels takeCapture() override {
+    return std::exchange(capture_, Pixels{});
+  }
 
   OverlayInfo overlayInfo() const override {
     OverlayInfo info;
@@ -393,13 +436,17 @@ class RendererImpl final : public Renderer {
     submitOneShot(ctx_, once);
   }
 
-  std::string deviceName() const override { return ctx_.properties.deviceName; }
+  std::string deviceName() const override {
+    return ctx_.properties.deviceName;
+  }
   uint32_t maxImageSize() const override {
     const VkPhysicalDeviceLimits& l = ctx_.properties.limits;
     return std::min({l.maxImageDimension2D, l.maxFramebufferWidth, l.maxFramebufferHeight});
   }
 
-  uint32_t validationMessageCount() const override { return ctx_.validationMessages.load(); }
+  uint32_t validationMessageCount() const override {
+    return ctx_.validationMessages.load();
+  }
 
  private:
   // The background pass when the frame shows the environment behind the scene: the same
@@ -553,6 +600,8 @@ class RendererImpl final : public Renderer {
 
   SceneGpu scene_;
   uint64_t sceneUploads_ = 0;  // setScene calls (sceneUploadCount)
+  VkDeviceSize uploadChunkBytes_ = 0;
+  SceneUploadStats sceneUploadStats_;  // of the last scene shown
   bool hasScene_ = false;
   // The scene's changes, copied at the start of each frame, and its destinations.
   UploadQueue uploads_;
