@@ -96,7 +96,7 @@ float firstFrameTime(const Document& document, const std::vector<bool>& enabled)
 }
 
 std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& options,
-                                                        const scene::Scene& scene, uint32_t width,
+                                                        scene::Scene& scene, uint32_t width,
                                                         uint32_t height, int* exitCode) {
   std::unique_ptr<scene::EnvironmentImage> environment;
   std::string error;
@@ -129,7 +129,7 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
     return nullptr;
   }
   r->setEnvironment(environment.get());  // processed now: the source image can go
-  const renderer::SceneResult shown = r->setScene(scene, scene.activeScene);
+  const renderer::SceneResult shown = r->setSceneReleasingImages(scene, scene.activeScene);
   for (const std::string& warning : shown.warnings)
     std::fprintf(stderr, "vitrine: %s: warning: %s\n", options.file.c_str(), warning.c_str());
   if (!shown.shown) {

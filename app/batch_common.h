@@ -41,8 +41,11 @@ float firstFrameTime(const Document& document, const std::vector<bool>& enabled)
 // environment file or a size the device cannot render ("vitrine: --size WxH: DEVICE renders
 // at most NxN", or "--thumbnail N: ..."), kExitNoDevice when Vulkan or a usable device is
 // missing ("vitrine: no Vulkan device available ...").
+// A batch uploads its scene once: the pixels of the images uploaded are freed as they reach
+// the staging buffer (Renderer::setSceneReleasingImages), which keeps the peak resident
+// memory near the asset's size (issue 16).
 std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& options,
-                                                        const scene::Scene& scene, uint32_t width,
+                                                        scene::Scene& scene, uint32_t width,
                                                         uint32_t height, int* exitCode);
 
 // After an empty renderOffscreen (device lost, out of memory): prints "vitrine: the GPU failed:

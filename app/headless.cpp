@@ -40,7 +40,7 @@ bool writePng(const std::string& path, const renderer::Pixels& pixels, std::stri
   return true;
 }
 
-int renderToPng(const scene::Scene& scene, const CliOptions& options) {
+int renderToPng(scene::Scene& scene, const CliOptions& options) {
   if (sameFile(scene.path, *options.renderOut)) {
     std::fprintf(stderr, "vitrine: --render: %s is the input file; not overwriting it\n",
                  options.renderOut->c_str());

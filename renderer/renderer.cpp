@@ -9,6 +9,10 @@
 #include <cstring>
 #include <utility>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include "background.h"
 #include "context.h"
 #include "environment.h"
@@ -68,6 +72,7 @@ class RendererImpl final : public Renderer {
     scene::Stopwatch watch;
     createPipelines(ctx_, pipelines_);
     pipelines_.creationSeconds += watch.lap();
+    uploadChunkBytes_ = options.uploadChunkBytes;
     createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
     environmentSeconds_ += watch.lap();
     for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
@@ -108,6 +113,27 @@ class RendererImpl final : public Renderer {
   }
 
   SceneResult setScene(const scene::Scene& scene, int sceneIndex) override {
+    return upload(scene, sceneIndex, {});
+  }
+
+  SceneResult setSceneReleasingImages(scene::Scene& scene, int sceneIndex) override {
+    return upload(scene, sceneIndex, [&scene](size_t image) {
+      std::vector<uint8_t>().swap(scene.images[image].rgba8);
+#ifdef __GLIBC__
+      // The pixels were decoded on worker threads, into their malloc arenas (glibc's mmap
+      // threshold rises past an image's size once a large block is freed), where a free
+      // keeps the pages: give them back to the system now, or none of this lowers the peak.
+      malloc_trim(0);
+#endif
+    });
+  }
+
+  SceneUploadStats lastSceneUploadStats() const override {
+    return sceneUploadStats_;
+  }
+
+  SceneResult upload(const scene::Scene& scene, int sceneIndex,
+                     std::function<void(size_t)> imageStaged) {
     SceneResult result;
     if (!lastError_.empty()) {
       result.shown = false;
@@ -121,7 +147,9 @@ class RendererImpl final : public Renderer {
     std::array<VkBuffer, kFramesInFlight> frameData;
     for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
     try {
-      if (!createSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, next, result)) {
+      const SceneUpload options{uploadChunkBytes_, std::move(imageStaged)};
+      if (!createSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, options, next,
+                          result)) {
         destroySceneGpu(ctx_, next);
         return result;
       }
@@ -139,6 +167,7 @@ class RendererImpl final : public Renderer {
     destroySceneGpu(ctx_, scene_);
     scene_ = std::move(next);
     hasScene_ = true;
+    sceneUploadStats_ = {scene_.stagingBytes, scene_.stagingChunks};
     ++sceneUploads_;
     // Both shader stages: which stage reads which array is the shaders' business.
     UploadDestination d;
@@ -177,7 +206,9 @@ class RendererImpl final : public Renderer {
     // The draws are read when a frame is recorded, never by the GPU: no wait needed.
     if (hasScene_) applyMaterialVariant(scene, variant, scene_);
   }
-  uint64_t sceneUploadCount() const override { return sceneUploads_; }
+  uint64_t sceneUploadCount() const override {
+    return sceneUploads_;
+  }
 
   // Every node's data and every light instance, for the next frame.
   void updateTransforms(const scene::Scene& scene) override {
@@ -212,9 +243,15 @@ class RendererImpl final : public Renderer {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - jointsStart).count();
   }
 
-  UploadStats lastUploadStats() const override { return uploadStats_; }
-  DrawStats lastDrawStats() const override { return drawStats_; }
-  double lastGpuMilliseconds() const override { return gpuTimer_.lastMilliseconds(); }
+  UploadStats lastUploadStats() const override {
+    return uploadStats_;
+  }
+  DrawStats lastDrawStats() const override {
+    return drawStats_;
+  }
+  double lastGpuMilliseconds() const override {
+    return gpuTimer_.lastMilliseconds();
+  }
   SetupTimings setupTimings() const override {
     return {uploadSeconds_, pipelines_.creationSeconds + background_.creationSeconds,
             environmentSeconds_};
@@ -291,7 +328,9 @@ class RendererImpl final : public Renderer {
     }
   }
 
-  std::string lastError() const override { return lastError_; }
+  std::string lastError() const override {
+    return lastError_;
+  }
 
   PipelineCacheStats pipelineCacheStats() const override {
     PipelineCacheStats s = pipelineCache_.stats;
@@ -387,8 +426,12 @@ class RendererImpl final : public Renderer {
     return FrameStatus::Presented;
   }
 
-  void captureNextFrame() override { captureRequested_ = true; }
-  Pixels takeCapture() override { return std::exchange(capture_, Pixels{}); }
+  void captureNextFrame() override {
+    captureRequested_ = true;
+  }
+  Pixels takeCapture() override {
+    return std::exchange(capture_, Pixels{});
+  }
 
   OverlayInfo overlayInfo() const override {
     OverlayInfo info;
@@ -417,13 +460,17 @@ class RendererImpl final : public Renderer {
     submitOneShot(ctx_, once);
   }
 
-  std::string deviceName() const override { return ctx_.properties.deviceName; }
+  std::string deviceName() const override {
+    return ctx_.properties.deviceName;
+  }
   uint32_t maxImageSize() const override {
     const VkPhysicalDeviceLimits& l = ctx_.properties.limits;
     return std::min({l.maxImageDimension2D, l.maxFramebufferWidth, l.maxFramebufferHeight});
   }
 
-  uint32_t validationMessageCount() const override { return ctx_.validationMessages.load(); }
+  uint32_t validationMessageCount() const override {
+    return ctx_.validationMessages.load();
+  }
 
  private:
   // The background pass when the frame shows the environment behind the scene: the same
@@ -587,6 +634,8 @@ class RendererImpl final : public Renderer {
 
   SceneGpu scene_;
   uint64_t sceneUploads_ = 0;  // setScene calls (sceneUploadCount)
+  VkDeviceSize uploadChunkBytes_ = 0;
+  SceneUploadStats sceneUploadStats_;  // of the last scene shown
   bool hasScene_ = false;
   // The scene's changes, copied at the start of each frame, and its destinations.
   UploadQueue uploads_;

@@ -44,6 +44,9 @@ struct Options {
   // Where processed environments (prefiltered cube, irradiance) are cached, keyed by their
   // content; empty: no disk cache.
   std::string cacheDirectory;
+  // The bound of setScene's staging buffer: a scene is uploaded in chunks of at most this many
+  // bytes (a chunk holds at least one image row), each copied and waited for before the next.
+  uint64_t uploadChunkBytes = 64ull << 20;
   // Test hooks. adjustLimits may lower the device's limits before anything is created, as a
   // smaller GPU would have them (the checks of setScene and Renderer::create, maxImageSize()).
   std::function<void(DeviceLimits&)> adjustLimits;
@@ -60,6 +63,14 @@ struct SceneResult {
   bool shown = true;
   std::string error;
   std::vector<std::string> warnings;
+};
+
+// How the last scene shown was uploaded (tests, statistics): the size of its staging buffer
+// (the largest chunk, at most Options::uploadChunkBytes but for a longer image row) and the
+// chunks it was sent in.
+struct SceneUploadStats {
+  uint64_t stagingBytes = 0;
+  uint32_t chunks = 0;
 };
 
 enum class Tonemap : uint8_t { Neutral, Aces, Agx, None };
@@ -197,6 +208,14 @@ class Renderer {
   // device-local heap refuses the scene, as does running out of memory while uploading it.
   // A world matrix that is not finite (NaN, infinity) hides its node (a warning).
   virtual SceneResult setScene(const scene::Scene& scene, int sceneIndex) = 0;
+  // setScene for a caller that never uploads `scene` again (a batch render): frees the pixels
+  // (Image::rgba8) of each image it uploads as soon as they are in the staging buffer, so that
+  // the scene's copy and the device's never all exist at once (on lavapipe device memory is
+  // host memory). Images no material samples keep theirs. A later setScene of `scene` would
+  // find the freed images empty and sample white; a refused scene keeps every pixel, unless
+  // it was refused while uploading (out of memory, device lost).
+  virtual SceneResult setSceneReleasingImages(scene::Scene& scene, int sceneIndex) = 0;
+  virtual SceneUploadStats lastSceneUploadStats() const = 0;
   // KHR_materials_variants: draws every primitive with its material in `variant` (an index
   // into scene.variants; -1 = the asset's default materials, which setScene starts with).
   // `scene` is the one last given to setScene. Re-binds materials only: no geometry, texture

@@ -11,6 +11,7 @@
 #include "scene_mirrors.h"
 #include "scene_sets.h"
 #include "scene_staging.h"
+#include "scene_upload.h"
 
 namespace vitrine::renderer {
 
@@ -44,9 +45,8 @@ std::string limitProblem(const Context& ctx, const StagingLayout& s, const Scene
     if (n.size > range)
       return "the scene's " + std::string(n.what) + " needs " + bytes(n.size) +
              ", more than the device's maxStorageBufferRange (" + bytes(range) + ")";
-  const Need buffers[] = {{"vertex data", s.vertexBytes},
-                          {"index data", s.indexBytes},
-                          {"upload (staging buffer)", s.total}};
+  // The staging buffer is one chunk (scene_upload.h), never the whole upload.
+  const Need buffers[] = {{"vertex data", s.vertexBytes}, {"index data", s.indexBytes}};
   for (const Need& n : buffers)
     if (ctx.maxAllocationSize > 0 && n.size > ctx.maxAllocationSize)
       return "the scene's " + std::string(n.what) + " needs " + bytes(n.size) +
@@ -61,18 +61,12 @@ std::string limitProblem(const Context& ctx, const StagingLayout& s, const Scene
   return {};
 }
 
-// Deletes the staging buffer however createSceneGpu leaves.
-struct StagingGuard {
-  const Context& ctx;
-  Buffer buffer;
-  ~StagingGuard() { destroyBuffer(ctx, buffer); }
-};
-
 }  // namespace
 
 bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
                     const std::array<VkBuffer, kFramesInFlight>& frameData,
-                    const scene::Scene& scene, int sceneIndex, SceneGpu& gpu, SceneResult& result) {
+                    const scene::Scene& scene, int sceneIndex, const SceneUpload& uploadOptions,
+                    SceneGpu& gpu, SceneResult& result) {
   // Which images are sampled, and through which views.
   std::vector<bool> srgb(scene.images.size(), false), unorm(scene.images.size(), false);
   for (const scene::Material& m : scene.materials) {
@@ -119,11 +113,6 @@ bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
     result.error = std::move(problem);
     return false;
   }
-  StagingGuard staging{ctx, createBuffer(ctx, s.total, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)};
-  writeStaging(scene, s, gpu.streamOffsets, upload, static_cast<uint8_t*>(staging.buffer.mapped));
-  writeMirrors(s, gpu, static_cast<uint8_t*>(staging.buffer.mapped));
-
   const VkMemoryPropertyFlags local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   const VkBufferUsageFlags dst = VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   if (s.vertexCount > 0) {
@@ -151,35 +140,55 @@ bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
     gpu.textures[i] = createTexture(ctx, e.width, e.height, srgb[i], unorm[i]);
   }
 
-  OneShot oneShot = beginOneShot(ctx);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.vertices, gpu.vertices);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.indices, gpu.indices);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.materials, gpu.materials);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.extensions, gpu.materialExtensions);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.nodes, gpu.nodes);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.lights, gpu.lightBuffer);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.influences, gpu.influences);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.targets, gpu.morphTargets);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.weights, gpu.morphWeights);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.joints, gpu.jointMatrices);
-  copyRegion(oneShot.cmd, staging.buffer.buffer, s.texcoords, gpu.texcoords);
-  memoryBarrier(oneShot.cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
-                    VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_INDEX_READ_BIT |
-                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
-  recordTextureUpload(oneShot.cmd, gpu.white, staging.buffer.buffer, s.white);
-  recordTextureUpload(oneShot.cmd, gpu.flatNormal, staging.buffer.buffer, s.flatNormal);
+  // Where each part of the staging layout goes, in layout order.
+  std::vector<UploadRegion> regions;
+  auto buffer = [&](VkDeviceSize offset, const Buffer& b) {
+    if (b.buffer) regions.push_back({offset, b.size, 0, b.buffer, nullptr});
+  };
+  auto texture = [&](VkDeviceSize offset, const Texture& t) {
+    const VkExtent2D e = t.image.desc.extent;
+    regions.push_back({offset, VkDeviceSize(e.width) * e.height * 4, VkDeviceSize(e.width) * 4,
+                       VK_NULL_HANDLE, &t});
+  };
+  buffer(s.vertices, gpu.vertices);
+  buffer(s.indices, gpu.indices);
+  buffer(s.materials, gpu.materials);
+  buffer(s.extensions, gpu.materialExtensions);
+  buffer(s.nodes, gpu.nodes);
+  buffer(s.lights, gpu.lightBuffer);
+  buffer(s.influences, gpu.influences);
+  buffer(s.targets, gpu.morphTargets);
+  buffer(s.weights, gpu.morphWeights);
+  buffer(s.joints, gpu.jointMatrices);
+  buffer(s.texcoords, gpu.texcoords);
+  texture(s.white, gpu.white);
+  texture(s.flatNormal, gpu.flatNormal);
   for (size_t i = 0; i < scene.images.size(); ++i)
-    if (upload[i])
-      recordTextureUpload(oneShot.cmd, gpu.textures[i], staging.buffer.buffer, s.images[i]);
-  submitOneShot(ctx, oneShot);
+    if (upload[i]) texture(s.images[i], gpu.textures[i]);
 
+  // The descriptor sets name the textures before their pixels arrive (and before
+  // uploadOptions.imageStaged may free the scene's copy of them).
   for (const scene::Sampler& sampler : scene.samplers)
     gpu.samplers.push_back(createSampler(ctx, sampler));
   gpu.defaultSampler = createSampler(ctx, scene::Sampler{});
-
   createSceneSets(ctx, layouts, frameData, scene, gpu);
+
+  StagingScratch scratch;
+  size_t nextImage = 0;  // the first uploaded image not yet wholly staged
+  auto fill = [&](const UploadChunk& chunk, uint8_t* bytes) {
+    const StagingWindow window{bytes, chunk.begin, chunk.end};
+    writeStaging(scene, s, gpu.streamOffsets, upload, window, scratch);
+    writeMirrors(s, gpu, window);
+    if (!uploadOptions.imageStaged) return;
+    for (; nextImage < scene.images.size(); ++nextImage) {
+      if (!upload[nextImage]) continue;
+      const VkExtent2D e = imageExtent(scene.images[nextImage], s.imageShrink[nextImage]);
+      if (s.images[nextImage] + VkDeviceSize(e.width) * e.height * 4 > chunk.end) break;
+      uploadOptions.imageStaged(nextImage);
+    }
+  };
+  uploadInChunks(ctx, regions, s.total, uploadOptions.chunkBytes, fill, &gpu.stagingBytes,
+                 &gpu.stagingChunks);
 
   buildDraws(scene, sceneIndex, s, gpu);
   return true;

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include <volk.h>
@@ -109,9 +110,22 @@ struct SceneGpu {
   // Per node: 1 when KHR_node_visibility hides it (itself or an ancestor; visibility.h). Its
   // draws are skipped and its lights are uploaded dark.
   std::vector<uint8_t> hidden;
+  // The upload that created it: the staging buffer's size (its largest chunk) and the chunks.
+  VkDeviceSize stagingBytes = 0;
+  uint32_t stagingChunks = 0;
 };
 
-// Uploads `scene` through one staging buffer (waits for the copy: load time only) and builds
+// How createSceneGpu uploads.
+struct SceneUpload {
+  // The staging buffer's bound (scene_upload.h): the upload goes in chunks of at most this.
+  VkDeviceSize chunkBytes = 64ull << 20;
+  // When set, told each uploaded image (an index into scene.images) once its pixels are all in
+  // the staging buffer, before they reach the image: the scene's copy is no longer read.
+  std::function<void(size_t image)> imageStaged;
+};
+
+// Uploads `scene` in chunks through one staging buffer of at most upload.chunkBytes (waits for
+// each chunk's copies: load time only) and builds
 // the draws of scene.scenes[sceneIndex]. frameData[i] is the FrameData buffer of slot i.
 // First checks the scene against the device's limits (Context::properties.limits,
 // maxAllocationSize, deviceLocalHeap): false with result.error set, no Vulkan object
@@ -121,8 +135,8 @@ struct SceneGpu {
 // gpu then holds what was created, for destroySceneGpu.
 [[nodiscard]] bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
                                   const std::array<VkBuffer, kFramesInFlight>& frameData,
-                                  const scene::Scene& scene, int sceneIndex, SceneGpu& gpu,
-                                  SceneResult& result);
+                                  const scene::Scene& scene, int sceneIndex,
+                                  const SceneUpload& upload, SceneGpu& gpu, SceneResult& result);
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu);
 
 // KHR_materials_variants: gives every draw the material its primitive has in `variant`

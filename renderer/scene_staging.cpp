@@ -19,16 +19,6 @@ bool primitiveUsable(const scene::Primitive& p) {
   return std::all_of(p.indices.begin(), p.indices.end(), [&](uint32_t i) { return i < count; });
 }
 
-template <typename T>
-void fillStream(uint8_t* dst, const std::vector<T>& values, size_t count, const T& fallback) {
-  T* out = reinterpret_cast<T*>(dst);
-  if (values.size() == count) {
-    std::memcpy(out, values.data(), count * sizeof(T));
-  } else {
-    std::fill(out, out + count, fallback);
-  }
-}
-
 }  // namespace
 
 VkExtent2D imageExtent(const scene::Image& image, uint32_t shrink) {
@@ -142,59 +132,106 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   return s;
 }
 
+void StagingWindow::put(VkDeviceSize offset, const void* src, VkDeviceSize size) const {
+  const VkDeviceSize from = std::max(offset, begin), to = std::min(offset + size, end);
+  if (from >= to) return;
+  std::memcpy(bytes + (from - begin), static_cast<const uint8_t*>(src) + (from - offset),
+              to - from);
+}
+
+void StagingWindow::fill(VkDeviceSize offset, const void* element, VkDeviceSize elementSize,
+                         VkDeviceSize count) const {
+  if (!overlaps(offset, elementSize * count)) return;
+  // Only the elements that reach into the window.
+  const VkDeviceSize first = offset < begin ? (begin - offset) / elementSize : 0;
+  const VkDeviceSize last = std::min(count, (end - offset + elementSize - 1) / elementSize);
+  for (VkDeviceSize i = first; i < last; ++i) put(offset + i * elementSize, element, elementSize);
+}
+
+namespace {
+
+template <typename T>
+void fillStream(const StagingWindow& w, VkDeviceSize offset, const std::vector<T>& values,
+                size_t count, const T& fallback) {
+  if (values.size() == count)
+    w.put(offset, values.data(), count * sizeof(T));
+  else
+    w.fill(offset, &fallback, sizeof(T), count);
+}
+
+}  // namespace
+
 void writeStaging(const scene::Scene& scene, const StagingLayout& s,
                   const std::array<VkDeviceSize, kStreamCount>& streamOffsets,
-                  const std::vector<bool>& upload, uint8_t* staging) {
-  uint8_t* v = staging + s.vertices;
-  auto* indices = reinterpret_cast<uint32_t*>(staging + s.indices);
-  for (size_t m = 0; m < scene.meshes.size(); ++m) {
-    for (size_t pi = 0; pi < scene.meshes[m].primitives.size(); ++pi) {
-      const scene::Primitive& p = scene.meshes[m].primitives[pi];
-      const PrimitiveRange& r = s.ranges[m][pi];
-      if (r.indexCount == 0) continue;
-      const size_t n = p.positions.size(), base = size_t(r.vertexOffset);
-      fillStream(v + streamOffsets[kPosition] + 12 * base, p.positions, n, glm::vec3(0.0f));
-      // Absent streams: zero normal (unlit), zero uv, white colour, zero tangent (the fragment
-      // shader then builds the tangent frame from derivatives).
-      fillStream(v + streamOffsets[kNormal] + 12 * base, p.normals, n, glm::vec3(0.0f));
-      fillStream(v + streamOffsets[kTexcoord0] + 8 * base, p.texcoords[0], n, glm::vec2(0.0f));
-      fillStream(v + streamOffsets[kTexcoord1] + 8 * base, p.texcoords[1], n, glm::vec2(0.0f));
-      fillStream(v + streamOffsets[kColor] + 16 * base, p.colors, n, glm::vec4(1.0f));
-      fillStream(v + streamOffsets[kTangent] + 16 * base, p.tangents, n, glm::vec4(0.0f));
-      std::memcpy(indices + r.firstIndex, p.indices.data(), 4 * p.indices.size());
-      if (r.texcoordSets != 0)
-        std::memcpy(staging + s.texcoords + sizeof(glm::vec2) * r.texcoordOffset,
-                    p.extraTexcoords.data(), sizeof(glm::vec2) * p.extraTexcoords.size());
+                  const std::vector<bool>& upload, const StagingWindow& w,
+                  StagingScratch& scratch) {
+  if (w.overlaps(s.vertices, s.indices + s.indexBytes - s.vertices) ||
+      w.overlaps(s.texcoords, s.texcoordBytes)) {
+    const VkDeviceSize v = s.vertices;
+    for (size_t m = 0; m < scene.meshes.size(); ++m) {
+      for (size_t pi = 0; pi < scene.meshes[m].primitives.size(); ++pi) {
+        const scene::Primitive& p = scene.meshes[m].primitives[pi];
+        const PrimitiveRange& r = s.ranges[m][pi];
+        if (r.indexCount == 0) continue;
+        const size_t n = p.positions.size(), base = size_t(r.vertexOffset);
+        fillStream(w, v + streamOffsets[kPosition] + 12 * base, p.positions, n, glm::vec3(0.0f));
+        // Absent streams: zero normal (unlit), zero uv, white colour, zero tangent (the
+        // fragment shader then builds the tangent frame from derivatives).
+        fillStream(w, v + streamOffsets[kNormal] + 12 * base, p.normals, n, glm::vec3(0.0f));
+        fillStream(w, v + streamOffsets[kTexcoord0] + 8 * base, p.texcoords[0], n, glm::vec2(0.0f));
+        fillStream(w, v + streamOffsets[kTexcoord1] + 8 * base, p.texcoords[1], n, glm::vec2(0.0f));
+        fillStream(w, v + streamOffsets[kColor] + 16 * base, p.colors, n, glm::vec4(1.0f));
+        fillStream(w, v + streamOffsets[kTangent] + 16 * base, p.tangents, n, glm::vec4(0.0f));
+        w.put(s.indices + 4 * VkDeviceSize(r.firstIndex), p.indices.data(), 4 * p.indices.size());
+        if (r.texcoordSets != 0)
+          w.put(s.texcoords + sizeof(glm::vec2) * r.texcoordOffset, p.extraTexcoords.data(),
+                sizeof(glm::vec2) * p.extraTexcoords.size());
+      }
     }
   }
 
-  writeDeformData(scene, s.deform, reinterpret_cast<gpu::SkinInfluence*>(staging + s.influences),
-                  reinterpret_cast<float*>(staging + s.targets));
+  if (w.overlaps(s.influences, s.influenceBytes) || w.overlaps(s.targets, s.targetBytes)) {
+    if (!scratch.deformWritten) {
+      scratch.influences.resize(s.deform.influenceCount);
+      scratch.targets.resize(s.deform.targetFloats);
+      writeDeformData(scene, s.deform, scratch.influences.data(), scratch.targets.data());
+      scratch.deformWritten = true;
+    }
+    w.put(s.influences, scratch.influences.data(),
+          scratch.influences.size() * sizeof(gpu::SkinInfluence));
+    w.put(s.targets, scratch.targets.data(), scratch.targets.size() * sizeof(float));
+  }
 
   const uint8_t white[4] = {255, 255, 255, 255};
   const uint8_t flatNormal[4] = {128, 128, 255, 255};
-  std::memcpy(staging + s.white, white, 4);
-  std::memcpy(staging + s.flatNormal, flatNormal, 4);
+  w.put(s.white, white, 4);
+  w.put(s.flatNormal, flatNormal, 4);
   for (size_t i = 0; i < scene.images.size(); ++i) {
     if (!upload[i]) continue;
-    if (s.imageShrink[i] > 1)
-      writeDownscaled(scene.images[i], s.imageShrink[i], staging + s.images[i]);
-    else
-      std::memcpy(staging + s.images[i], scene.images[i].rgba8.data(),
-                  scene.images[i].rgba8.size());
+    const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
+    const VkDeviceSize size = VkDeviceSize(e.width) * e.height * 4;
+    if (!w.overlaps(s.images[i], size)) continue;
+    if (s.imageShrink[i] > 1) {
+      if (scratch.downscaledImage != int(i)) {
+        scratch.downscaled.resize(size);
+        writeDownscaled(scene.images[i], s.imageShrink[i], scratch.downscaled.data());
+        scratch.downscaledImage = int(i);
+      }
+      w.put(s.images[i], scratch.downscaled.data(), size);
+    } else {
+      w.put(s.images[i], scene.images[i].rgba8.data(), size);
+    }
   }
 }
 
-void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, uint8_t* staging) {
-  std::memcpy(staging + s.materials, gpu.materialData.data(), s.materialBytes);
-  std::memcpy(staging + s.extensions, gpu.materialExtensionData.data(), s.extensionBytes);
-  std::memcpy(staging + s.nodes, gpu.nodeData.data(), gpu.nodeData.size() * sizeof(gpu::NodeData));
-  std::memcpy(staging + s.lights, gpu.lightData.data(),
-              gpu.lightData.size() * sizeof(gpu::LightData));
-  std::memcpy(staging + s.weights, gpu.weightData.data(), gpu.weightData.size() * sizeof(float));
+void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, const StagingWindow& w) {
+  w.put(s.materials, gpu.materialData.data(), s.materialBytes);
+  w.put(s.extensions, gpu.materialExtensionData.data(), s.extensionBytes);
+  w.put(s.nodes, gpu.nodeData.data(), gpu.nodeData.size() * sizeof(gpu::NodeData));
+  w.put(s.lights, gpu.lightData.data(), gpu.lightData.size() * sizeof(gpu::LightData));
+  w.put(s.weights, gpu.weightData.data(), gpu.weightData.size() * sizeof(float));
   if (gpu.joints.count() > 0)
-    std::memcpy(staging + s.joints, gpu.joints.matrices().data(),
-                gpu.joints.count() * sizeof(glm::mat4));
+    w.put(s.joints, gpu.joints.matrices().data(), gpu.joints.count() * sizeof(glm::mat4));
 }
 
 void copyRegion(VkCommandBuffer cmd, VkBuffer src, VkDeviceSize srcOffset, const Buffer& dst) {

@@ -63,15 +63,43 @@ uint32_t imageShrinkToFit(const scene::Image& image, uint32_t maxDimension);
                                           std::array<VkDeviceSize, kStreamCount>& streamOffsets,
                                           const std::vector<uint32_t>& imageShrink = {});
 
-// Writes the vertices (absent streams filled with their defaults), TEXCOORD_2..7, indices,
-// deformation data, the two 1x1 placeholder textures and the uploaded images at their offsets in
-// `staging`.
+// A window [begin, end) of the staging layout's offsets, backed by `bytes` (end - begin bytes):
+// one chunk of a chunked upload (scene_upload.h). Writes outside it are dropped, so the whole
+// staging contents can be written chunk after chunk by the same code.
+struct StagingWindow {
+  uint8_t* bytes = nullptr;
+  VkDeviceSize begin = 0, end = 0;
+  // Writes the part of [offset, offset + size) inside the window from src.
+  void put(VkDeviceSize offset, const void* src, VkDeviceSize size) const;
+  // Writes `count` copies of the `elementSize` bytes at `element` from `offset` (clipped).
+  void fill(VkDeviceSize offset, const void* element, VkDeviceSize elementSize,
+            VkDeviceSize count) const;
+  bool overlaps(VkDeviceSize offset, VkDeviceSize size) const {
+    return offset < end && offset + size > begin;
+  }
+};
+
+// What writeStaging computes rather than copies: the deformation data (writeDeformData, once
+// per upload) and the last downscaled image, kept between the chunks it spans.
+struct StagingScratch {
+  bool deformWritten = false;
+  std::vector<gpu::SkinInfluence> influences;
+  std::vector<float> targets;
+  int downscaledImage = -1;
+  std::vector<uint8_t> downscaled;
+};
+
+// Writes the part inside `window` of: the vertices (absent streams filled with their
+// defaults), TEXCOORD_2..7, indices, deformation data, the two 1x1 placeholder textures and the
+// uploaded images at their layout offsets. Whole images with `upload` set must still have their
+// pixels.
 void writeStaging(const scene::Scene& scene, const StagingLayout& s,
                   const std::array<VkDeviceSize, kStreamCount>& streamOffsets,
-                  const std::vector<bool>& upload, uint8_t* staging);
+                  const std::vector<bool>& upload, const StagingWindow& window,
+                  StagingScratch& scratch);
 
-// Writes gpu's mirrors (their initial values) at their offsets in `staging`.
-void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, uint8_t* staging);
+// Writes the part inside `window` of gpu's mirrors (their initial values).
+void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, const StagingWindow& window);
 
 // Records the copy of dst.size bytes at srcOffset in `src` to `dst` (nothing for no buffer).
 void copyRegion(VkCommandBuffer cmd, VkBuffer src, VkDeviceSize srcOffset, const Buffer& dst);

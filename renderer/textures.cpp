@@ -60,20 +60,6 @@ void destroyTexture(const Context& ctx, Texture& t) {
   t = Texture{};
 }
 
-void recordTextureUpload(VkCommandBuffer cmd, const Texture& t, VkBuffer staging,
-                         VkDeviceSize offset) {
-  constexpr ImageUse kUploaded{VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ImageUser::Transfer};
-  const Image& image = t.image;
-  transitionImage(cmd, image.image, {}, kUploaded);
-  VkBufferImageCopy copy{};
-  copy.bufferOffset = offset;
-  copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-  copy.imageExtent = {image.desc.extent.width, image.desc.extent.height, 1};
-  vkCmdCopyBufferToImage(cmd, staging, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &copy);
-  recordMipChain(cmd, image.image, image.desc.extent, image.desc.mipLevels, kUploaded,
-                 {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment});
-}
-
 VkSampler createSampler(const Context& ctx, const scene::Sampler& s) {
   auto info = vkStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
   info.magFilter = filter(s.magFilter);

@@ -25,12 +25,6 @@ struct Texture {
                                     bool unorm);
 void destroyTexture(const Context& ctx, Texture& texture);
 
-// Records the copy of width*height*4 bytes at `offset` in `staging` into mip 0, the blits
-// down the chain, and the transition of every level to SHADER_READ_ONLY_OPTIMAL for fragment
-// shaders.
-void recordTextureUpload(VkCommandBuffer cmd, const Texture& texture, VkBuffer staging,
-                         VkDeviceSize offset);
-
 [[nodiscard]] VkSampler createSampler(const Context& ctx, const scene::Sampler& sampler);
 // Trilinear, clamped to the edge on every axis, every mip level: for the renderer's own images
 // (the environment's cube and lookup table, the transmission pass's texture).

@@ -1,0 +1,53 @@
+// The upload of a scene's staging contents (scene_staging.h) in bounded chunks: one staging
+// buffer of at most the chunk size, filled, copied and waited for once per chunk, so that a
+// scene's upload never holds a second copy of the whole scene in host memory (issue 16: on
+// lavapipe device memory is host memory too). Internal to the scene_*.cpp files.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include <volk.h>
+
+#include "context.h"
+#include "resources.h"
+#include "textures.h"
+
+namespace vitrine::renderer {
+
+// A destination of the upload: the bytes [offset, offset + size) of the staging layout go to a
+// buffer (from its byte 0) or, when rowBytes > 0, to level 0 of an image, rowBytes per row
+// (then size is a whole number of rows and offset a multiple of 4).
+struct UploadRegion {
+  VkDeviceSize offset = 0, size = 0;
+  VkDeviceSize rowBytes = 0;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  const Texture* texture = nullptr;
+};
+
+// One chunk: the staging layout's bytes [begin, end).
+struct UploadChunk {
+  VkDeviceSize begin = 0, end = 0;
+};
+
+// Splits [0, total) into chunks of at most `capacity` bytes (at least 64 KiB is asked), in
+// order, cut on 16-byte boundaries inside a buffer region and between rows inside an image
+// region (a copy to an image takes whole rows). `regions` in increasing offset, not
+// overlapping. A single row longer than `capacity` gets a chunk of its own.
+[[nodiscard]] std::vector<UploadChunk> planUploadChunks(const std::vector<UploadRegion>& regions,
+                                                        VkDeviceSize total, VkDeviceSize capacity);
+
+// Fills `window` (the chunk's bytes, chunk.end - chunk.begin of them) for `chunk`.
+using FillChunk = std::function<void(const UploadChunk& chunk, uint8_t* window)>;
+
+// Uploads [0, total) of the staging layout to `regions` through one staging buffer of the
+// largest chunk's size (what *stagingBytes gets): per chunk, fill() writes it, then its copies
+// are submitted and waited for. An image's first rows move it to TRANSFER_DST; after its last
+// rows its mip chain is built and it ends SHADER_READ_ONLY for fragment shaders. Each chunk
+// ends with a barrier making the buffer copies visible to vertex input and shaders.
+void uploadInChunks(const Context& ctx, const std::vector<UploadRegion>& regions,
+                    VkDeviceSize total, VkDeviceSize capacity, const FillChunk& fill,
+                    VkDeviceSize* stagingBytes, uint32_t* chunkCount);
+
+}  // namespace vitrine::renderer

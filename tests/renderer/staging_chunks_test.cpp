@@ -1,0 +1,149 @@
+// Chunked scene uploads (issue 16): planUploadChunks' cuts, without a device, and scenes
+// uploaded through a small staging buffer or with their pixels released drawn exactly as through
+// one chunk.
+#include <cmath>
+
+#include "render_fixture.h"
+#include "scene_upload.h"
+
+namespace vitrine::test {
+namespace {
+
+using renderer::planUploadChunks;
+using renderer::UploadChunk;
+using renderer::UploadRegion;
+
+// Every chunk within `capacity`, the chunks covering [0, total) in order without a gap.
+void expectCover(const std::vector<UploadChunk>& chunks, VkDeviceSize total,
+                 VkDeviceSize capacity) {
+  ASSERT_FALSE(chunks.empty());
+  EXPECT_EQ(chunks.front().begin, 0u);
+  EXPECT_EQ(chunks.back().end, total);
+  for (size_t i = 0; i < chunks.size(); ++i) {
+    EXPECT_LT(chunks[i].begin, chunks[i].end) << i;
+    EXPECT_LE(chunks[i].end - chunks[i].begin, capacity) << i;
+    if (i > 0) {
+      EXPECT_EQ(chunks[i].begin, chunks[i - 1].end) << i;
+    }
+  }
+}
+
+TEST(UploadChunks, BufferCutsOn16BytesAndImageCutsBetweenRows) {
+  // A 1000-byte buffer, then a 12x10 image (48-byte rows) at 1008.
+  const std::vector<UploadRegion> regions = {{0, 1000, 0}, {1008, 480, 48}};
+  const std::vector<UploadChunk> chunks = planUploadChunks(regions, 1488, 100);
+  expectCover(chunks, 1488, 100);
+  for (const UploadChunk& c : chunks) {
+    if (c.end >= 1488) continue;
+    if (c.end <= 1008) {
+      EXPECT_EQ(c.end % 16, 0u) << c.end;
+    } else {
+      EXPECT_EQ((c.end - 1008) % 48, 0u) << c.end;  // whole rows only
+    }
+  }
+  // The chunk reaching into the image stops before the row that would not fit.
+  EXPECT_EQ(chunks[10].begin, 960u);
+  EXPECT_EQ(chunks[10].end, 1056u);
+}
+
+TEST(UploadChunks, OneChunkWhenEverythingFits) {
+  const std::vector<UploadRegion> regions = {{0, 100, 0}, {112, 64, 16}};
+  const std::vector<UploadChunk> chunks = planUploadChunks(regions, 176, 1 << 20);
+  ASSERT_EQ(chunks.size(), 1u);
+  EXPECT_EQ(chunks[0].end, 176u);
+}
+
+TEST(UploadChunks, ARowLongerThanTheChunkGetsAChunkOfItsOwn) {
+  const std::vector<UploadRegion> regions = {{0, 4 * 256, 256}};
+  const std::vector<UploadChunk> chunks = planUploadChunks(regions, 1024, 100);
+  ASSERT_EQ(chunks.size(), 4u);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(chunks[i].end, 256 * (i + 1));
+}
+
+// 4x8 texels, each its own colour, rows top to bottom.
+glm::u8vec4 texel(uint32_t x, uint32_t y) {
+  return {uint8_t(40 + x * 60), uint8_t(20 + y * 30), uint8_t(200 - y * 20), 255};
+}
+
+float srgbToLinear(uint8_t byte) {
+  const float s = float(byte) / 255.0f;
+  return s <= 0.04045f ? s / 12.92f : std::pow((s + 0.055f) / 1.055f, 2.4f);
+}
+
+// An unlit quad textured with texel(), nearest filtering.
+scene::Scene texturedQuad() {
+  scene::Scene s;
+  scene::Image image;
+  image.width = 4;
+  image.height = 8;
+  for (uint32_t y = 0; y < image.height; ++y)
+    for (uint32_t x = 0; x < image.width; ++x) {
+      const glm::u8vec4 t = texel(x, y);
+      image.rgba8.insert(image.rgba8.end(), {t.r, t.g, t.b, t.a});
+    }
+  s.images.push_back(image);
+  scene::Sampler sampler;
+  sampler.magFilter = sampler.minFilter = sampler.mipmapFilter = scene::Filter::Nearest;
+  s.samplers.push_back(sampler);
+  s.textures.push_back({0, 0});
+  TestMaterial m = makeUnlitMaterial(glm::vec4(1.0f));
+  m.material.textures[gpu::kSlotBaseColor] = 0;
+  m.data.textures[gpu::kSlotBaseColor].info = glm::vec4(0.0f);  // texcoord 0, no transform
+  addMeshNode(s, quadPrimitive(addMaterial(s, m)));
+  finish(s);
+  return s;
+}
+
+// Draws the quad and checks the pixel at every texel's centre (quad corners (-1, -1) to (1, 1),
+// uv (0, 0) at the top left).
+void expectTexels(renderer::Renderer& r) {
+  const View view = orbitView(glm::vec3(0, 0, 2.5f), glm::vec3(0.0f), kSize, kSize);
+  const Pixels p = r.renderOffscreen(view, kSize, kSize);
+  ASSERT_FALSE(p.rgba.empty());
+  for (uint32_t y = 0; y < 8; ++y)
+    for (uint32_t x = 0; x < 4; ++x) {
+      const glm::vec3 at(-1.0f + 2.0f * (float(x) + 0.5f) / 4.0f,
+                         1.0f - 2.0f * (float(y) + 0.5f) / 8.0f, 0.0f);
+      const glm::ivec2 px = project(view, at, kSize, kSize);
+      const glm::u8vec4 t = texel(x, y);
+      EXPECT_TRUE(colorNear(pixelAt(p, px.x, px.y),
+                            {srgbToLinear(t.r), srgbToLinear(t.g), srgbToLinear(t.b)}))
+          << x << "," << y;
+    }
+}
+
+TEST_F(RendererTest, ASceneThatFitsIsOneChunk) {
+  const scene::Scene s = texturedQuad();
+  ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+  EXPECT_EQ(renderer_->lastSceneUploadStats().chunks, 1u);
+  expectTexels(*renderer_);
+}
+
+class SmallChunks : public RendererTest {
+ protected:
+  void SetUp() override {
+    renderer::Options options;
+    options.uploadChunkBytes = 64;  // 4 rows of the image, a fraction of the vertices
+    startRenderer(options);
+  }
+};
+
+TEST_F(SmallChunks, StagingStaysWithinTheChunkAndDrawsEveryTexel) {
+  const scene::Scene s = texturedQuad();
+  ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+  const renderer::SceneUploadStats stats = renderer_->lastSceneUploadStats();
+  EXPECT_LE(stats.stagingBytes, 64u);
+  EXPECT_GT(stats.chunks, 10u);  // the vertices alone are 288 bytes
+  expectTexels(*renderer_);
+}
+
+TEST_F(SmallChunks, ReleasedPixelsAreGoneAndStillDrawn) {
+  scene::Scene s = texturedQuad();
+  ASSERT_TRUE(renderer_->setSceneReleasingImages(s, 0).shown);
+  EXPECT_TRUE(s.images[0].rgba8.empty());
+  EXPECT_EQ(s.images[0].width, 4u);
+  expectTexels(*renderer_);
+}
+
+}  // namespace
+}  // namespace vitrine::test
