@@ -6,7 +6,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <random>
+
+#include "cache_file.h"
 
 namespace vitrine::renderer {
 namespace {
@@ -159,32 +160,14 @@ bool writeEnvironmentCache(const std::string& path, uint64_t key, const Processe
   checksum = contentHash(env.specular.data(), env.specular.size() * sizeof(uint16_t), checksum);
   checksum = contentHash(env.lut.data(), env.lut.size() * sizeof(uint16_t), checksum);
 
-  const std::filesystem::path target(path);
-  std::error_code ec;
-  std::filesystem::create_directories(target.parent_path(), ec);
-  if (ec) return fail("cannot create the directory: " + ec.message());
-  // Unique in the directory, so two processes writing the same key never share a temporary.
-  std::random_device random;
-  const std::filesystem::path temporary =
-      target.parent_path() / (target.filename().string() + ".tmp-" + std::to_string(random()));
-  std::FILE* f = std::fopen(temporary.c_str(), "wb");
-  if (!f) return fail(std::string("cannot create a temporary file: ") + std::strerror(errno));
-  bool written =
-      std::fwrite(&header, sizeof(header), 1, f) == 1 &&
-      std::fwrite(env.specular.data(), sizeof(uint16_t), env.specular.size(), f) ==
-          env.specular.size() &&
-      std::fwrite(env.lut.data(), sizeof(uint16_t), env.lut.size(), f) == env.lut.size() &&
-      std::fwrite(&checksum, sizeof(checksum), 1, f) == 1;
-  written = std::fclose(f) == 0 && written;
-  if (!written) {
-    std::filesystem::remove(temporary, ec);
-    return fail("cannot write a temporary file (disk full?)");
-  }
-  std::filesystem::rename(temporary, target, ec);
-  if (ec) {
-    std::filesystem::remove(temporary, ec);
-    return fail("cannot rename the temporary file: " + ec.message());
-  }
+  auto bytes = [](const auto* p, size_t n) {
+    return std::span<const char>(reinterpret_cast<const char*>(p), n);
+  };
+  const std::span<const char> parts[] = {
+      bytes(&header, sizeof(header)),
+      bytes(env.specular.data(), env.specular.size() * sizeof(uint16_t)),
+      bytes(env.lut.data(), env.lut.size() * sizeof(uint16_t)), bytes(&checksum, sizeof(checksum))};
+  if (std::string err = writeFileAtomically(path, parts); !err.empty()) return fail(err);
   return true;
 }
 

@@ -5,10 +5,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <random>
 
-#include <unistd.h>
-
+#include "cache_file.h"
 #include "environment_cache.h"
 #include "vk_check.h"
 #include "vk_struct.h"
@@ -186,29 +184,9 @@ bool writePipelineCacheFile(const std::string& path, const std::vector<uint8_t>&
     return false;
   };
   const std::vector<uint8_t> file = pipelineCacheFileBytes(data);
-  const std::filesystem::path target(path);
-  std::error_code ec;
-  std::filesystem::create_directories(target.parent_path(), ec);
-  if (ec) return fail("cannot create the directory: " + ec.message());
-  // Unique per process and call, so two processes saving at once never share a temporary; the
-  // rename then replaces the file with one whole file or the other.
-  std::random_device random;
-  const std::filesystem::path temporary =
-      target.parent_path() / (target.filename().string() + ".tmp-" + std::to_string(getpid()) +
-                              "-" + std::to_string(random()));
-  std::FILE* f = std::fopen(temporary.c_str(), "wb");
-  if (!f) return fail(std::string("cannot create a temporary file: ") + std::strerror(errno));
-  bool written = std::fwrite(file.data(), 1, file.size(), f) == file.size();
-  written = std::fclose(f) == 0 && written;
-  if (!written) {
-    std::filesystem::remove(temporary, ec);
-    return fail("cannot write a temporary file (disk full?)");
-  }
-  std::filesystem::rename(temporary, target, ec);
-  if (ec) {
-    std::filesystem::remove(temporary, ec);
-    return fail("cannot rename the temporary file: " + ec.message());
-  }
+  const std::span<const char> parts[] = {
+      std::span<const char>(reinterpret_cast<const char*>(file.data()), file.size())};
+  if (std::string err = writeFileAtomically(path, parts); !err.empty()) return fail(err);
   return true;
 }
 
