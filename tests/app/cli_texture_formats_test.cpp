@@ -53,9 +53,11 @@ std::string rewrittenBox(const std::string& name, const nlohmann::json& images,
   return path;
 }
 
-// --render at a small size; the process result, and the picture in `png`.
+// --render at a small size; the process result, and the picture in `png`. The picture goes to
+// this process's scratch folder: BoxTextured.gltf itself is shared by parallel test processes.
 ProcessResult render(const std::string& gltf, Png& png) {
-  const std::string out = gltf + ".png";
+  const std::string out =
+      scratchPath("render-" + std::filesystem::path(gltf).filename().string() + ".png");
   std::filesystem::remove(out);
   const ProcessResult r = runVitrine({gltf, "--render", out, "--size", "96x64"});
   png = readPng(out);
