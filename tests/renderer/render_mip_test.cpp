@@ -25,6 +25,7 @@ TEST_F(RendererTest, MinifiedCheckerSamplesTheLinearAverageLevel) {
   s.textures.push_back({0, 0});
   TestMaterial m = makeUnlitMaterial(glm::vec4(1.0f));
   m.material.textures[gpu::kSlotBaseColor] = 0;
+  m.data.textures[gpu::kSlotBaseColor].info = glm::vec4(0.0f);  // texCoord 0: present
   scene::Primitive quad = quadPrimitive(addMaterial(s, m));
   // 2048 texels across about 50 pixels: a level of detail near 5.4.
   for (glm::vec2& uv : quad.texcoords[0]) uv *= kRepeats;
