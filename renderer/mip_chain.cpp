@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <vector>
 
 namespace vitrine::renderer {
 namespace {
@@ -54,25 +55,48 @@ size_t mipChainBytes(VkExtent2D extent, uint32_t first) {
   return bytes;
 }
 
+namespace {
+
+// The source texels under destination texel `x` along one axis of `side` texels, and their
+// weights: the overlap of the texel's footprint, [x, x + 1) * side / max(1, side / 2), with
+// each source texel. Even side: 2x and 2x + 1, 1/2 each. Odd side 2n + 1: 2x, 2x + 1, 2x + 2
+// weighted (n - x, n, x + 1) / (2n + 1), the exact box over a footprint of 2 + 1/n texels.
+// Side 1: the texel itself.
+struct Taps {
+  uint32_t first = 0, count = 0;
+  float weight[3] = {0, 0, 0};
+};
+
+Taps taps(uint32_t x, uint32_t side) {
+  if (side == 1) return {0, 1, {1.0f, 0, 0}};
+  if (side % 2 == 0) return {2 * x, 2, {0.5f, 0.5f, 0}};
+  const float n = float(side / 2), total = float(side);
+  return {2 * x, 3, {(n - float(x)) / total, n / total, (float(x) + 1.0f) / total}};
+}
+
+}  // namespace
+
 void downsampleLevel(const uint8_t* src, VkExtent2D e, bool srgb, uint8_t* dst) {
   const VkExtent2D d = mipExtent(e, 1);
   const SrgbTables& t = srgbTables();
+  std::vector<Taps> columns(d.width);
+  for (uint32_t x = 0; x < d.width; ++x) columns[x] = taps(x, e.width);
   for (uint32_t y = 0; y < d.height; ++y) {
-    const uint8_t* row0 = src + size_t(std::min(2 * y, e.height - 1)) * e.width * 4;
-    const uint8_t* row1 = src + size_t(std::min(2 * y + 1, e.height - 1)) * e.width * 4;
+    const Taps rows = taps(y, e.height);
     for (uint32_t x = 0; x < d.width; ++x) {
-      const size_t x0 = size_t(std::min(2 * x, e.width - 1)) * 4;
-      const size_t x1 = size_t(std::min(2 * x + 1, e.width - 1)) * 4;
-      const uint8_t* p[4] = {row0 + x0, row0 + x1, row1 + x0, row1 + x1};
-      for (int c = 0; c < 4; ++c) {
-        if (srgb && c < 3) {
-          const float sum =
-              t.decode[p[0][c]] + t.decode[p[1][c]] + t.decode[p[2][c]] + t.decode[p[3][c]];
-          *dst++ = encodeSrgb(t, sum * 0.25f);
-        } else {
-          *dst++ = uint8_t((p[0][c] + p[1][c] + p[2][c] + p[3][c] + 2) / 4);
+      const Taps& cols = columns[x];
+      float sum[4] = {0, 0, 0, 0};
+      for (uint32_t j = 0; j < rows.count; ++j) {
+        const uint8_t* row = src + size_t(rows.first + j) * e.width * 4;
+        for (uint32_t i = 0; i < cols.count; ++i) {
+          const uint8_t* p = row + size_t(cols.first + i) * 4;
+          const float w = rows.weight[j] * cols.weight[i];
+          for (int c = 0; c < 4; ++c) sum[c] += w * (srgb && c < 3 ? t.decode[p[c]] : float(p[c]));
         }
       }
+      for (int c = 0; c < 4; ++c)
+        *dst++ = srgb && c < 3 ? encodeSrgb(t, sum[c])
+                               : uint8_t(std::min(255.0f, std::floor(sum[c] + 0.5f)));
     }
   }
 }

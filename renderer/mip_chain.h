@@ -17,12 +17,13 @@ VkExtent2D mipExtent(VkExtent2D extent, uint32_t level);
 // Bytes of the RGBA8 levels [first, mipLevelCount(extent)), tightly packed one after another.
 size_t mipChainBytes(VkExtent2D extent, uint32_t first = 0);
 
-// Writes the RGBA8 level below `src` (extent `e`) to `dst` (mipExtent(e, 1)): each texel is
-// the average of the 2x2 texels 2x..2x+1, 2y..2y+1 of `src`, clamped to its edge (a side of 1
-// repeats its texel; the last column or row of an odd side is left out, as a 2:1 box filter
-// does). With `srgb` the colour channels are decoded by the sRGB EOTF, averaged in linear
-// light and re-encoded (rounded to the nearest code); alpha, and every channel without
-// `srgb`, is averaged as bytes with rounding.
+// Writes the RGBA8 level below `src` (extent `e`) to `dst` (mipExtent(e, 1)): a box filter
+// over each destination texel's footprint in `src`, per axis: an even side averages texels 2x
+// and 2x + 1; an odd side 2n + 1 weights 2x, 2x + 1, 2x + 2 by (n - x, n, x + 1) / (2n + 1),
+// their overlap with the footprint of 2 + 1/n texels (what a linear blit approximates); a side
+// of 1 keeps its texel. With `srgb` the colour channels are decoded by the sRGB EOTF, averaged
+// in linear light and re-encoded (rounded to the nearest code); alpha, and every channel
+// without `srgb`, is averaged as bytes and rounded.
 void downsampleLevel(const uint8_t* src, VkExtent2D e, bool srgb, uint8_t* dst);
 
 // Writes levels 1.. of `level0` (extent `e`) to `dst`, mipChainBytes(e, 1) bytes, each level

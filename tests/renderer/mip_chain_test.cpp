@@ -55,21 +55,26 @@ TEST(MipChain, EveryCodeSurvivesAveragingWithItself) {
   }
 }
 
-TEST(MipChain, OddSidesTakeTheClampedTwoByTwoBlock) {
-  // 3x1 (UNORM): level 1 is 1x1 from texels 0 and 1 (rows clamped to the single row); the
-  // third column is left out, as a 2:1 box filter does.
+TEST(MipChain, OddSidesWeighTheirThreeTexelsByFootprint) {
+  // 3x1 (UNORM): level 1 is 1x1, the three texels a third each (n = 1: weights 1, 1, 1 / 3):
+  // (10 + 20 + 200) / 3 = 76.7 -> 77; the single row is its own.
   const auto row = rgba({10, 0, 0, 255, 20, 0, 0, 255, 200, 0, 0, 255});
-  EXPECT_EQ(down(row, {3, 1}, false), rgba({15, 0, 0, 255}));
-  // 1x3: one column, texels 0 and 1 of it.
-  EXPECT_EQ(down(row, {1, 3}, false), rgba({15, 0, 0, 255}));
-  // 3x3 -> 1x1 from the top-left 2x2 block; 5x3 -> 2x1.
+  EXPECT_EQ(down(row, {3, 1}, false), rgba({77, 0, 0, 255}));
+  EXPECT_EQ(down(row, {1, 3}, false), rgba({77, 0, 0, 255}));
+  // 3x3 -> 1x1: the nine texels, 519 / 9 = 57.7 -> 58.
   std::vector<uint8_t> grid;
   for (uint8_t v : {0, 4, 99, 8, 12, 99, 99, 99, 99}) grid.insert(grid.end(), {v, v, v, v});
-  EXPECT_EQ(down(grid, {3, 3}, false), rgba({6, 6, 6, 6}));
+  EXPECT_EQ(down(grid, {3, 3}, false), rgba({58, 58, 58, 58}));
+  // 5x3 -> 2x1: columns weighted (2, 2, 1) / 5 and (1, 2, 2) / 5, rows a third each:
+  // (8.8 + 12.8 + 99) / 3 = 40.2 -> 40 and (64.4 + 66.8 + 99) / 3 = 76.7 -> 77.
   std::vector<uint8_t> wide;
   for (uint8_t v : {0, 2, 40, 42, 99, 4, 6, 44, 46, 99, 99, 99, 99, 99, 99})
     wide.insert(wide.end(), {v, v, v, v});
-  EXPECT_EQ(down(wide, {5, 3}, false), rgba({3, 3, 3, 3, 43, 43, 43, 43}));
+  EXPECT_EQ(down(wide, {5, 3}, false), rgba({40, 40, 40, 40, 77, 77, 77, 77}));
+  // sRGB on an odd side: 0, 255, 0 -> linear 1/3 -> 255 * (1.055 * (1/3)^(1/2.4) - 0.055)
+  // = 155.5 -> 156 (the alpha 255s stay 255).
+  const auto srgbRow = rgba({0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 255});
+  EXPECT_EQ(down(srgbRow, {3, 1}, true), rgba({156, 156, 156, 255}));
 }
 
 TEST(MipChain, ChainBuildsEachLevelFromTheOneAbove) {
