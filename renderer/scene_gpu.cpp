@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "mip_chain.h"
 #include "scene_draws.h"
 #include "scene_mirrors.h"
 #include "scene_sets.h"
@@ -106,8 +107,9 @@ bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
 
   initMirrors(scene, sceneIndex, gpu);
   initDeformMirrors(scene, gpu);
-  const StagingLayout s = layoutStaging(
-      scene, upload, gpu, ctx.properties.limits.maxStorageBufferRange, gpu.streamOffsets, shrink);
+  const StagingLayout s =
+      layoutStaging(scene, upload, gpu, ctx.properties.limits.maxStorageBufferRange,
+                    gpu.streamOffsets, shrink, srgb);
   if (std::string problem = limitProblem(ctx, s, gpu); !problem.empty()) {
     result.shown = false;
     result.error = std::move(problem);
@@ -146,9 +148,12 @@ bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
     if (b.buffer) regions.push_back({offset, b.size, 0, b.buffer, nullptr});
   };
   auto texture = [&](VkDeviceSize offset, const Texture& t) {
-    const VkExtent2D e = t.image.desc.extent;
-    regions.push_back({offset, VkDeviceSize(e.width) * e.height * 4, VkDeviceSize(e.width) * 4,
-                       VK_NULL_HANDLE, &t});
+    for (uint32_t level = 0; level < t.image.desc.mipLevels; ++level) {
+      const VkExtent2D e = mipExtent(t.image.desc.extent, level);
+      const VkDeviceSize size = VkDeviceSize(e.width) * e.height * 4;
+      regions.push_back({offset, size, VkDeviceSize(e.width) * 4, VK_NULL_HANDLE, &t, level});
+      offset += size;
+    }
   };
   buffer(s.vertices, gpu.vertices);
   buffer(s.indices, gpu.indices);
@@ -183,7 +188,7 @@ bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
     for (; nextImage < scene.images.size(); ++nextImage) {
       if (!upload[nextImage]) continue;
       const VkExtent2D e = imageExtent(scene.images[nextImage], s.imageShrink[nextImage]);
-      if (s.images[nextImage] + VkDeviceSize(e.width) * e.height * 4 > chunk.end) break;
+      if (s.images[nextImage] + mipChainBytes(e) > chunk.end) break;
       uploadOptions.imageStaged(nextImage);
     }
   };

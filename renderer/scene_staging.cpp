@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "mip_chain.h"
+#include "parallel.h"
+
 namespace vitrine::renderer {
 namespace {
 
@@ -59,7 +62,8 @@ void writeDownscaled(const scene::Image& image, uint32_t shrink, uint8_t* out) {
 StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& uploadImage,
                             const SceneGpu& gpu, VkDeviceSize maxStorageBytes,
                             std::array<VkDeviceSize, kStreamCount>& streamOffsets,
-                            const std::vector<uint32_t>& imageShrink) {
+                            const std::vector<uint32_t>& imageShrink,
+                            const std::vector<bool>& imageSrgb) {
   StagingLayout s;
   s.ranges.resize(scene.meshes.size());
   std::vector<std::vector<bool>> usable(scene.meshes.size());
@@ -123,10 +127,12 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.images.assign(scene.images.size(), 0);
   s.imageShrink = imageShrink;
   s.imageShrink.resize(scene.images.size(), 1);
+  s.imageSrgb = imageSrgb;
+  s.imageSrgb.resize(scene.images.size(), false);
   for (size_t i = 0; i < scene.images.size(); ++i) {
     if (!uploadImage[i]) continue;
     const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
-    s.images[i] = place(VkDeviceSize(e.width) * e.height * 4);
+    s.images[i] = place(mipChainBytes(e));
   }
   s.total = at;
   return s;
@@ -206,21 +212,43 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
   const uint8_t flatNormal[4] = {128, 128, 255, 255};
   w.put(s.white, white, 4);
   w.put(s.flatNormal, flatNormal, 4);
+  // The chains the window reaches first, computed in parallel across images.
+  scratch.chains.resize(scene.images.size());
+  std::vector<size_t> missing;
+  for (size_t i = 0; i < scene.images.size(); ++i) {
+    if (!upload[i] || !scratch.chains[i].empty()) continue;
+    const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
+    if (w.overlaps(s.images[i], mipChainBytes(e))) missing.push_back(i);
+  }
+  scene::parallelFor(missing.size(), [&](size_t m) {
+    const size_t i = missing[m];
+    const scene::Image& image = scene.images[i];
+    const VkExtent2D e = imageExtent(image, s.imageShrink[i]);
+    std::vector<uint8_t>& chain = scratch.chains[i];
+    if (s.imageShrink[i] > 1) {
+      chain.resize(mipChainBytes(e));
+      writeDownscaled(image, s.imageShrink[i], chain.data());
+      buildMipChain(chain.data(), e, s.imageSrgb[i], chain.data() + size_t(e.width) * e.height * 4);
+    } else {
+      // A 1x1 image has no level below: one byte keeps its (empty) chain marked as computed.
+      chain.resize(std::max<size_t>(1, mipChainBytes(e, 1)));
+      buildMipChain(image.rgba8.data(), e, s.imageSrgb[i], chain.data());
+    }
+  });
   for (size_t i = 0; i < scene.images.size(); ++i) {
     if (!upload[i]) continue;
     const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
-    const VkDeviceSize size = VkDeviceSize(e.width) * e.height * 4;
+    const VkDeviceSize level0 = VkDeviceSize(e.width) * e.height * 4, size = mipChainBytes(e);
     if (!w.overlaps(s.images[i], size)) continue;
+    const std::vector<uint8_t>& chain = scratch.chains[i];
     if (s.imageShrink[i] > 1) {
-      if (scratch.downscaledImage != int(i)) {
-        scratch.downscaled.resize(size);
-        writeDownscaled(scene.images[i], s.imageShrink[i], scratch.downscaled.data());
-        scratch.downscaledImage = int(i);
-      }
-      w.put(s.images[i], scratch.downscaled.data(), size);
+      w.put(s.images[i], chain.data(), size);
     } else {
-      w.put(s.images[i], scene.images[i].rgba8.data(), size);
+      w.put(s.images[i], scene.images[i].rgba8.data(), level0);
+      w.put(s.images[i] + level0, chain.data(), size - level0);
     }
+    // Wholly written (chunks come in order): the chain is not needed again.
+    if (s.images[i] + size <= w.end) std::vector<uint8_t>().swap(scratch.chains[i]);
   }
 }
 

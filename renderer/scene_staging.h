@@ -41,10 +41,14 @@ struct StagingLayout {
   VkDeviceSize influences = 0, targets = 0, weights = 0, joints = 0;
   VkDeviceSize texcoordCount = 0;  // vec2 of TEXCOORD_2..7 over every primitive
   VkDeviceSize texcoordBytes = 0, texcoords = 0;
-  std::vector<VkDeviceSize> images;  // per scene image, when uploaded
+  // Per scene image, when uploaded: where its mip chain starts (every level, level 0 first,
+  // tightly packed: mip_chain.h).
+  std::vector<VkDeviceSize> images;
   // Per scene image: 1, or the factor it is downscaled by to fit maxImageDimension2D
   // (imageExtent); empty: all 1.
   std::vector<uint32_t> imageShrink;
+  // Per scene image: its levels are averaged in linear light (an SRGB texture); empty: none.
+  std::vector<bool> imageSrgb;
   VkDeviceSize total = 0;
 };
 
@@ -56,12 +60,14 @@ uint32_t imageShrinkToFit(const scene::Image& image, uint32_t maxDimension);
 // Lays out `scene` (its images where uploadImage says so) and gpu's mirrors (sized already),
 // each region 16-byte aligned; fills streamOffsets, each stream's offset in the vertex buffer.
 // maxStorageBytes: the device's maxStorageBufferRange (layoutDeform). imageShrink: per image,
-// the factor it is downscaled by (StagingLayout::imageShrink).
+// the factor it is downscaled by (StagingLayout::imageShrink). imageSrgb: per image, whether
+// its texture is SRGB (StagingLayout::imageSrgb).
 [[nodiscard]] StagingLayout layoutStaging(const scene::Scene& scene,
                                           const std::vector<bool>& uploadImage, const SceneGpu& gpu,
                                           VkDeviceSize maxStorageBytes,
                                           std::array<VkDeviceSize, kStreamCount>& streamOffsets,
-                                          const std::vector<uint32_t>& imageShrink = {});
+                                          const std::vector<uint32_t>& imageShrink = {},
+                                          const std::vector<bool>& imageSrgb = {});
 
 // A window [begin, end) of the staging layout's offsets, backed by `bytes` (end - begin bytes):
 // one chunk of a chunked upload (scene_upload.h). Writes outside it are dropped, so the whole
@@ -80,19 +86,22 @@ struct StagingWindow {
 };
 
 // What writeStaging computes rather than copies: the deformation data (writeDeformData, once
-// per upload) and the last downscaled image, kept between the chunks it spans.
+// per upload) and, per image, the levels of its mip chain that are not the scene's pixels
+// (levels 1.., or every level of a downscaled image), from the first chunk the chain
+// overlaps to the last: at most the chains a chunk overlaps are held at once.
 struct StagingScratch {
   bool deformWritten = false;
   std::vector<gpu::SkinInfluence> influences;
   std::vector<float> targets;
-  int downscaledImage = -1;
-  std::vector<uint8_t> downscaled;
+  std::vector<std::vector<uint8_t>> chains;  // per scene image; empty when not held
 };
 
 // Writes the part inside `window` of: the vertices (absent streams filled with their
 // defaults), TEXCOORD_2..7, indices, deformation data, the two 1x1 placeholder textures and the
-// uploaded images at their layout offsets. Whole images with `upload` set must still have their
-// pixels.
+// uploaded images' mip chains at their layout offsets. The chains of the images the window
+// reaches are computed on the loader's threads (scene::parallelFor), one image per item, when
+// the window first reaches them. Images with `upload` set must still have their pixels until
+// the chunk that holds the end of their chain has been written.
 void writeStaging(const scene::Scene& scene, const StagingLayout& s,
                   const std::array<VkDeviceSize, kStreamCount>& streamOffsets,
                   const std::vector<bool>& upload, const StagingWindow& window,

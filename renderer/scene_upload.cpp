@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "mip_chain.h"
+
 namespace vitrine::renderer {
 
 std::vector<UploadChunk> planUploadChunks(const std::vector<UploadRegion>& regions,
@@ -49,17 +51,19 @@ void recordChunk(VkCommandBuffer cmd, VkBuffer staging, const std::vector<Upload
       continue;
     }
     const Image& image = region.texture->image;
-    if (from == region.offset) transitionImage(cmd, image.image, {}, kUploaded);
+    if (from == region.offset && region.mipLevel == 0)
+      transitionImage(cmd, image.image, {}, kUploaded);
     VkBufferImageCopy copy{};
     copy.bufferOffset = from - chunk.begin;
-    copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, region.mipLevel, 0, 1};
     copy.imageOffset = {0, int32_t((from - region.offset) / region.rowBytes), 0};
-    copy.imageExtent = {image.desc.extent.width, uint32_t((to - from) / region.rowBytes), 1};
+    copy.imageExtent = {mipExtent(image.desc.extent, region.mipLevel).width,
+                        uint32_t((to - from) / region.rowBytes), 1};
     vkCmdCopyBufferToImage(cmd, staging, image.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1,
                            &copy);
-    if (to == region.offset + region.size)
-      recordMipChain(cmd, image.image, image.desc.extent, image.desc.mipLevels, kUploaded,
-                     {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment});
+    if (to == region.offset + region.size && region.mipLevel + 1 == image.desc.mipLevels)
+      transitionImage(cmd, image.image, kUploaded,
+                      {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment});
   }
   memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                 VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |

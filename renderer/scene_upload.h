@@ -17,13 +17,15 @@
 namespace vitrine::renderer {
 
 // A destination of the upload: the bytes [offset, offset + size) of the staging layout go to a
-// buffer (from its byte 0) or, when rowBytes > 0, to level 0 of an image, rowBytes per row
-// (then size is a whole number of rows and offset a multiple of 4).
+// buffer (from its byte 0) or, when rowBytes > 0, to level `mipLevel` of an image, rowBytes
+// per row (then size is a whole number of rows and offset a multiple of 4). An image's levels
+// are consecutive regions, level 0 first.
 struct UploadRegion {
   VkDeviceSize offset = 0, size = 0;
   VkDeviceSize rowBytes = 0;
   VkBuffer buffer = VK_NULL_HANDLE;
   const Texture* texture = nullptr;
+  uint32_t mipLevel = 0;
 };
 
 // One chunk: the staging layout's bytes [begin, end).
@@ -43,8 +45,9 @@ using FillChunk = std::function<void(const UploadChunk& chunk, uint8_t* window)>
 
 // Uploads [0, total) of the staging layout to `regions` through one staging buffer of the
 // largest chunk's size (what *stagingBytes gets): per chunk, fill() writes it, then its copies
-// are submitted and waited for. An image's first rows move it to TRANSFER_DST; after its last
-// rows its mip chain is built and it ends SHADER_READ_ONLY for fragment shaders. Each chunk
+// are submitted and waited for. An image's first rows (of level 0) move all its levels to
+// TRANSFER_DST; after the last rows of its last level they all end SHADER_READ_ONLY for
+// fragment shaders (no blits: the levels come computed, mip_chain.h). Each chunk
 // ends with a barrier making the buffer copies visible to vertex input and shaders.
 void uploadInChunks(const Context& ctx, const std::vector<UploadRegion>& regions,
                     VkDeviceSize total, VkDeviceSize capacity, const FillChunk& fill,

@@ -1,23 +1,12 @@
 #include "textures.h"
 
-#include <algorithm>
-#include <bit>
-
+#include "mip_chain.h"
 #include "resources.h"
 #include "vk_check.h"
 #include "vk_struct.h"
 
 namespace vitrine::renderer {
 namespace {
-
-bool canGenerateMips(const Context& ctx, VkFormat format) {
-  VkFormatProperties props;
-  vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, format, &props);
-  const VkFormatFeatureFlags needed = VK_FORMAT_FEATURE_BLIT_SRC_BIT |
-                                      VK_FORMAT_FEATURE_BLIT_DST_BIT |
-                                      VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT;
-  return (props.optimalTilingFeatures & needed) == needed;
-}
 
 VkSamplerAddressMode addressMode(scene::Wrap wrap) {
   switch (wrap) {
@@ -41,9 +30,8 @@ Texture createTexture(const Context& ctx, uint32_t width, uint32_t height, bool 
   ImageDesc desc;
   desc.format = srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM;
   desc.extent = {width, height};
-  desc.mipLevels = canGenerateMips(ctx, desc.format) ? std::bit_width(std::max(width, height)) : 1;
-  desc.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-               VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+  desc.mipLevels = mipLevelCount(desc.extent);
+  desc.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   if (srgb && unorm) {
     desc.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
     desc.secondViewFormat = VK_FORMAT_R8G8B8A8_UNORM;
