@@ -23,6 +23,7 @@
 #include "record.h"
 #include "resources.h"
 #include "scene_gpu.h"
+#include "scene_pending.h"
 #include "stopwatch.h"
 #include "swapchain.h"
 #include "swapchain_retirement.h"
@@ -95,6 +96,7 @@ class RendererImpl final : public Renderer {
       vkDeviceWaitIdle(ctx_.device);
       destroyRetired(/*all=*/true);
       uploads_.destroy(ctx_);
+      cancelScene();
       destroySceneGpu(ctx_, scene_);
       destroyEnvironmentGpu(ctx_, environment_);
       destroyBackgroundPass(ctx_, background_);
@@ -132,10 +134,38 @@ class RendererImpl final : public Renderer {
     return sceneUploadStats_;
   }
 
+  SceneResult beginScene(const scene::Scene& scene, int sceneIndex) override {
+    return begin(scene, sceneIndex, {});
+  }
+  std::optional<SceneResult> continueScene(const scene::Scene& scene) override {
+    return step(scene, /*wait=*/false);
+  }
+  void cancelScene() override {
+    if (!pending_) return;
+    destroyPendingSceneGpu(ctx_, *pending_);  // waits for its chunk in flight, if any
+    pending_.reset();
+  }
+  std::optional<double> sceneArriving() const override {
+    if (!pending_) return std::nullopt;
+    return pending_->chunks ? pending_->chunks->progress() : 1.0;
+  }
+
+  // setScene: the steps of beginScene and continueScene, each chunk waited for.
   SceneResult upload(const scene::Scene& scene, int sceneIndex,
                      std::function<void(size_t)> imageStaged) {
-    SceneResult result;
+    SceneResult result = begin(scene, sceneIndex, std::move(imageStaged));
+    if (!result.shown) return result;
+    std::optional<SceneResult> done;
+    while (!(done = step(scene, /*wait=*/true))) {
+    }
+    return *done;
+  }
+
+  SceneResult begin(const scene::Scene& scene, int sceneIndex,
+                    std::function<void(size_t)> imageStaged) {
+    cancelScene();  // a scene still arriving gives way to this one
     if (!lastError_.empty()) {
+      SceneResult result;
       result.shown = false;
       result.error = "the renderer stopped after an earlier error: " + lastError_;
       return result;
@@ -143,26 +173,44 @@ class RendererImpl final : public Renderer {
     const scene::PhaseClock clock(uploadSeconds_);
     // The new scene is created beside the one shown, which stays when the new one is refused
     // or runs out of memory.
-    SceneGpu next;
+    auto next = std::make_unique<PendingSceneGpu>();
     std::array<VkBuffer, kFramesInFlight> frameData;
     for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
     try {
       const SceneUpload options{uploadChunkBytes_, std::move(imageStaged)};
-      if (!createSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, options, next,
-                          result)) {
-        destroySceneGpu(ctx_, next);
-        return result;
+      if (!beginSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, options, *next)) {
+        SceneResult refused = std::move(next->result);
+        destroyPendingSceneGpu(ctx_, *next);
+        return refused;
       }
-      VK_CHECK(vkDeviceWaitIdle(ctx_.device));
     } catch (const VulkanError& e) {
-      vkDeviceWaitIdle(ctx_.device);  // unchecked: the upload may have been submitted
-      destroySceneGpu(ctx_, next);
-      result.shown = false;
-      result.warnings.clear();
-      result.error = std::string("the scene could not be uploaded: ") + e.what();
-      if (e.result() == VK_ERROR_DEVICE_LOST) lastError_ = e.what();
-      return result;
+      return uploadFailed(*next, e);
     }
+    SceneResult result = next->result;
+    pending_ = std::move(next);
+    return result;
+  }
+
+  // One step of the pending scene's upload; once it has all arrived, the frames in flight are
+  // waited for and it replaces the scene shown.
+  std::optional<SceneResult> step(const scene::Scene& scene, bool wait) {
+    if (!pending_) {
+      SceneResult none;
+      none.shown = false;
+      none.error = "no scene is being uploaded";
+      return none;
+    }
+    const scene::PhaseClock clock(uploadSeconds_);
+    try {
+      if (!continueSceneGpu(scene, *pending_, wait)) return std::nullopt;
+      VK_CHECK(vkDeviceWaitIdle(ctx_.device));  // frames in flight still read the old scene
+    } catch (const VulkanError& e) {
+      const std::unique_ptr<PendingSceneGpu> failed = std::move(pending_);
+      return uploadFailed(*failed, e);
+    }
+    const std::unique_ptr<PendingSceneGpu> arrived = std::move(pending_);
+    SceneGpu next = std::move(arrived->gpu);
+    SceneResult result = std::move(arrived->result);
     uploads_.clearDestinations();
     destroySceneGpu(ctx_, scene_);
     scene_ = std::move(next);
@@ -199,6 +247,16 @@ class RendererImpl final : public Renderer {
     d.mirror = scene_.joints.matrices().data();
     d.size = uint32_t(scene_.joints.count() * sizeof(glm::mat4));
     jointUploads_ = uploads_.addDestination(d);
+    return result;
+  }
+
+  SceneResult uploadFailed(PendingSceneGpu& pending, const VulkanError& e) {
+    vkDeviceWaitIdle(ctx_.device);  // unchecked: the upload may have been submitted
+    destroyPendingSceneGpu(ctx_, pending);
+    SceneResult result;
+    result.shown = false;
+    result.error = std::string("the scene could not be uploaded: ") + e.what();
+    if (e.result() == VK_ERROR_DEVICE_LOST) lastError_ = e.what();
     return result;
   }
 
@@ -633,7 +691,8 @@ class RendererImpl final : public Renderer {
   uint32_t slotIndex_ = 0;  // the slot being recorded
 
   SceneGpu scene_;
-  uint64_t sceneUploads_ = 0;  // setScene calls (sceneUploadCount)
+  std::unique_ptr<PendingSceneGpu> pending_;  // beginScene's, until it replaces scene_
+  uint64_t sceneUploads_ = 0;                 // setScene calls (sceneUploadCount)
   VkDeviceSize uploadChunkBytes_ = 0;
   SceneUploadStats sceneUploadStats_;  // of the last scene shown
   bool hasScene_ = false;

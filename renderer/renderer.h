@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -216,6 +217,20 @@ class Renderer {
   // it was refused while uploading (out of memory, device lost).
   virtual SceneResult setSceneReleasingImages(scene::Scene& scene, int sceneIndex) = 0;
   virtual SceneUploadStats lastSceneUploadStats() const = 0;
+  // setScene in steps, for a window that keeps drawing the scene it shows while the next one
+  // arrives (issue 16). beginScene checks and creates as setScene does (refused: shown false,
+  // nothing changes) and returns its warnings; each continueScene then sends at most one
+  // chunk of Options::uploadChunkBytes without waiting for the device, and returns nothing
+  // while chunks remain or are in flight: frames draw the old scene. Once the last chunk has
+  // arrived it waits for the frames in flight (not for the upload), puts the new scene in the
+  // old one's place and returns the result (shown); a Vulkan failure returns shown false with
+  // the error, and the old scene stays. `scene` must stay alive and unchanged from beginScene
+  // until then. A later beginScene or setScene, or cancelScene, drops a scene still arriving.
+  virtual SceneResult beginScene(const scene::Scene& scene, int sceneIndex) = 0;
+  virtual std::optional<SceneResult> continueScene(const scene::Scene& scene) = 0;
+  virtual void cancelScene() = 0;
+  // While a scene begun is arriving: the share of its chunks sent so far, 0 to 1.
+  virtual std::optional<double> sceneArriving() const = 0;
   // KHR_materials_variants: draws every primitive with its material in `variant` (an index
   // into scene.variants; -1 = the asset's default materials, which setScene starts with).
   // `scene` is the one last given to setScene. Re-binds materials only: no geometry, texture

@@ -10,6 +10,7 @@
 #include "mip_chain.h"
 #include "scene_draws.h"
 #include "scene_mirrors.h"
+#include "scene_pending.h"
 #include "scene_sets.h"
 #include "scene_staging.h"
 #include "scene_upload.h"
@@ -64,10 +65,12 @@ std::string limitProblem(const Context& ctx, const StagingLayout& s, const Scene
 
 }  // namespace
 
-bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
-                    const std::array<VkBuffer, kFramesInFlight>& frameData,
-                    const scene::Scene& scene, int sceneIndex, const SceneUpload& uploadOptions,
-                    SceneGpu& gpu, SceneResult& result) {
+bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
+                   const std::array<VkBuffer, kFramesInFlight>& frameData,
+                   const scene::Scene& scene, int sceneIndex, const SceneUpload& uploadOptions,
+                   PendingSceneGpu& pending) {
+  SceneGpu& gpu = pending.gpu;
+  SceneResult& result = pending.result;
   // Which images are sampled, and through which views.
   std::vector<bool> srgb(scene.images.size(), false), unorm(scene.images.size(), false);
   for (const scene::Material& m : scene.materials) {
@@ -76,7 +79,8 @@ bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
       if (image >= 0) (gpu::isColorSlot(slot) ? srgb : unorm)[image] = true;
     }
   }
-  std::vector<bool> upload(scene.images.size());
+  std::vector<bool>& upload = pending.upload;
+  upload.assign(scene.images.size(), false);
   for (size_t i = 0; i < upload.size(); ++i) upload[i] = srgb[i] || unorm[i];
 
   // Images beyond maxImageDimension2D: downscaled by a power of two to fit.
@@ -107,9 +111,9 @@ bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
 
   initMirrors(scene, sceneIndex, gpu);
   initDeformMirrors(scene, gpu);
-  const StagingLayout s =
-      layoutStaging(scene, upload, gpu, ctx.properties.limits.maxStorageBufferRange,
-                    gpu.streamOffsets, shrink, srgb);
+  pending.layout = layoutStaging(scene, upload, gpu, ctx.properties.limits.maxStorageBufferRange,
+                                 gpu.streamOffsets, shrink, srgb);
+  const StagingLayout& s = pending.layout;
   if (std::string problem = limitProblem(ctx, s, gpu); !problem.empty()) {
     result.shown = false;
     result.error = std::move(problem);
@@ -178,25 +182,39 @@ bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   gpu.defaultSampler = createSampler(ctx, scene::Sampler{});
   createSceneSets(ctx, layouts, frameData, scene, gpu);
 
-  StagingScratch scratch;
-  size_t nextImage = 0;  // the first uploaded image not yet wholly staged
+  pending.sceneIndex = sceneIndex;
+  pending.options = uploadOptions;
+  pending.chunks =
+      std::make_unique<ChunkedUpload>(ctx, std::move(regions), s.total, uploadOptions.chunkBytes);
+  gpu.stagingBytes = pending.chunks->stagingBytes();
+  gpu.stagingChunks = pending.chunks->chunkCount();
+  return true;
+}
+
+bool continueSceneGpu(const scene::Scene& scene, PendingSceneGpu& pending, bool wait) {
+  const StagingLayout& s = pending.layout;
+  SceneGpu& gpu = pending.gpu;
   auto fill = [&](const UploadChunk& chunk, uint8_t* bytes) {
     const StagingWindow window{bytes, chunk.begin, chunk.end};
-    writeStaging(scene, s, gpu.streamOffsets, upload, window, scratch);
+    writeStaging(scene, s, gpu.streamOffsets, pending.upload, window, pending.scratch);
     writeMirrors(s, gpu, window);
-    if (!uploadOptions.imageStaged) return;
-    for (; nextImage < scene.images.size(); ++nextImage) {
-      if (!upload[nextImage]) continue;
-      const VkExtent2D e = imageExtent(scene.images[nextImage], s.imageShrink[nextImage]);
-      if (s.images[nextImage] + mipChainBytes(e) > chunk.end) break;
-      uploadOptions.imageStaged(nextImage);
+    if (!pending.options.imageStaged) return;
+    for (size_t& i = pending.nextImage; i < scene.images.size(); ++i) {
+      if (!pending.upload[i]) continue;
+      const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
+      if (s.images[i] + mipChainBytes(e) > chunk.end) break;
+      pending.options.imageStaged(i);
     }
   };
-  uploadInChunks(ctx, regions, s.total, uploadOptions.chunkBytes, fill, &gpu.stagingBytes,
-                 &gpu.stagingChunks);
-
-  buildDraws(scene, sceneIndex, s, gpu);
+  if (!pending.chunks->step(fill, wait)) return false;
+  pending.chunks.reset();  // the staging buffer goes as soon as it is not needed
+  buildDraws(scene, pending.sceneIndex, s, gpu);
   return true;
+}
+
+void destroyPendingSceneGpu(const Context& ctx, PendingSceneGpu& pending) {
+  pending.chunks.reset();  // waits for a chunk in flight
+  destroySceneGpu(ctx, pending.gpu);
 }
 
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {

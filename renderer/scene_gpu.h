@@ -115,7 +115,7 @@ struct SceneGpu {
   uint32_t stagingChunks = 0;
 };
 
-// How createSceneGpu uploads.
+// How beginSceneGpu uploads.
 struct SceneUpload {
   // The staging buffer's bound (scene_upload.h): the upload goes in chunks of at most this.
   VkDeviceSize chunkBytes = 64ull << 20;
@@ -124,23 +124,11 @@ struct SceneUpload {
   std::function<void(size_t image)> imageStaged;
 };
 
-// Uploads `scene` in chunks through one staging buffer of at most upload.chunkBytes (waits for
-// each chunk's copies: load time only) and builds
-// the draws of scene.scenes[sceneIndex]. frameData[i] is the FrameData buffer of slot i.
-// First checks the scene against the device's limits (Context::properties.limits,
-// maxAllocationSize, deviceLocalHeap): false with result.error set, no Vulkan object
-// created, when a storage buffer, a buffer or the whole upload does not fit; images larger than
-// maxImageDimension2D are downscaled and nodes whose world matrix is not finite hidden, each
-// with a warning in result.warnings. A failing Vulkan call (out of memory) throws VulkanError;
-// gpu then holds what was created, for destroySceneGpu.
-[[nodiscard]] bool createSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
-                                  const std::array<VkBuffer, kFramesInFlight>& frameData,
-                                  const scene::Scene& scene, int sceneIndex,
-                                  const SceneUpload& upload, SceneGpu& gpu, SceneResult& result);
+// The scene upload itself: scene_pending.h (beginSceneGpu, continueSceneGpu).
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu);
 
 // KHR_materials_variants: gives every draw the material its primitive has in `variant`
-// (scene::Primitive::materialFor; -1 = the asset's default materials, as createSceneGpu
+// (scene::Primitive::materialFor; -1 = the asset's default materials, as beginSceneGpu
 // starts), with that material's blend, sidedness and shader features. Draw state only: every
 // material already has its GPU data and descriptor set, so nothing is uploaded or waited for.
 void applyMaterialVariant(const scene::Scene& scene, int variant, SceneGpu& gpu);

@@ -1,4 +1,4 @@
-// The staging buffer of a scene upload (createSceneGpu): where each primitive's vertices and
+// The staging buffer of a scene upload (beginSceneGpu): where each primitive's vertices and
 // indices, the initial mirrors, the deformation data and the images sit in it, and its
 // contents. Internal to the scene_*.cpp files.
 #pragma once

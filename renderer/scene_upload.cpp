@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "mip_chain.h"
+#include "vk_check.h"
+#include "vk_struct.h"
 
 namespace vitrine::renderer {
 
@@ -72,33 +74,72 @@ void recordChunk(VkCommandBuffer cmd, VkBuffer staging, const std::vector<Upload
                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
-// Deletes the staging buffer however the upload leaves.
-struct StagingGuard {
-  const Context& ctx;
-  Buffer buffer;
-  ~StagingGuard() { destroyBuffer(ctx, buffer); }
-};
-
 }  // namespace
 
-void uploadInChunks(const Context& ctx, const std::vector<UploadRegion>& regions,
-                    VkDeviceSize total, VkDeviceSize capacity, const FillChunk& fill,
-                    VkDeviceSize* stagingBytes, uint32_t* chunkCount) {
-  const std::vector<UploadChunk> chunks = planUploadChunks(regions, total, capacity);
-  VkDeviceSize largest = 0;
-  for (const UploadChunk& c : chunks) largest = std::max(largest, c.end - c.begin);
-  *stagingBytes = largest;
-  *chunkCount = uint32_t(chunks.size());
-  if (chunks.empty()) return;
-  StagingGuard staging{ctx, createBuffer(ctx, largest, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                                         VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)};
-  for (const UploadChunk& chunk : chunks) {
-    // The previous chunk's copies were waited for: its bytes can be overwritten.
-    fill(chunk, static_cast<uint8_t*>(staging.buffer.mapped));
-    OneShot oneShot = beginOneShot(ctx);
-    recordChunk(oneShot.cmd, staging.buffer.buffer, regions, chunk);
-    submitOneShot(ctx, oneShot);
+ChunkedUpload::ChunkedUpload(const Context& ctx, std::vector<UploadRegion> regions,
+                             VkDeviceSize total, VkDeviceSize capacity)
+    : ctx_(ctx), regions_(std::move(regions)) {
+  chunks_ = planUploadChunks(regions_, total, capacity);
+  for (const UploadChunk& c : chunks_) stagingBytes_ = std::max(stagingBytes_, c.end - c.begin);
+  if (chunks_.empty()) return;
+  try {
+    staging_ = createBuffer(ctx_, stagingBytes_, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
+    createCommandBuffer(ctx_, VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT, pool_, cmd_);
+    auto fenceInfo = vkStruct<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
+    VK_CHECK(vkCreateFence(ctx_.device, &fenceInfo, nullptr, &fence_));
+  } catch (...) {
+    release();  // what was created goes; the exception goes on
+    throw;
   }
+}
+
+ChunkedUpload::~ChunkedUpload() {
+  release();
+}
+
+void ChunkedUpload::release() {
+  // Unchecked: after a lost device the wait fails, and the objects still go.
+  if (inFlight_) vkWaitForFences(ctx_.device, 1, &fence_, VK_TRUE, UINT64_MAX);
+  inFlight_ = false;
+  if (fence_) vkDestroyFence(ctx_.device, fence_, nullptr);
+  if (pool_) vkDestroyCommandPool(ctx_.device, pool_, nullptr);  // frees cmd_
+  fence_ = VK_NULL_HANDLE;
+  pool_ = VK_NULL_HANDLE;
+  destroyBuffer(ctx_, staging_);
+}
+
+bool ChunkedUpload::step(const FillChunk& fill, bool wait) {
+  if (inFlight_) {
+    const VkResult r = wait ? vkWaitForFences(ctx_.device, 1, &fence_, VK_TRUE, UINT64_MAX)
+                            : vkGetFenceStatus(ctx_.device, fence_);
+    if (r == VK_NOT_READY || r == VK_TIMEOUT) return false;
+    VK_CHECK(r);
+    inFlight_ = false;
+  }
+  if (next_ == chunks_.size()) return true;
+  // The previous chunk's copies are done: its bytes can be overwritten.
+  const UploadChunk& chunk = chunks_[next_++];
+  fill(chunk, static_cast<uint8_t*>(staging_.mapped));
+  auto begin = vkStruct<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  VK_CHECK(vkBeginCommandBuffer(cmd_, &begin));  // resets it (the pool allows it)
+  recordChunk(cmd_, staging_.buffer, regions_, chunk);
+  VK_CHECK(vkEndCommandBuffer(cmd_));
+  VK_CHECK(vkResetFences(ctx_.device, 1, &fence_));
+  auto cmdInfo = vkStruct<VkCommandBufferSubmitInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
+  cmdInfo.commandBuffer = cmd_;
+  auto submit = vkStruct<VkSubmitInfo2>(VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
+  submit.commandBufferInfoCount = 1;
+  submit.pCommandBufferInfos = &cmdInfo;
+  VK_CHECK(vkQueueSubmit2(ctx_.queue, 1, &submit, fence_));
+  inFlight_ = true;
+  return false;
+}
+
+double ChunkedUpload::progress() const {
+  if (chunks_.empty()) return 1.0;
+  return double(next_) / double(chunks_.size());
 }
 
 }  // namespace vitrine::renderer

@@ -44,13 +44,45 @@ struct UploadChunk {
 using FillChunk = std::function<void(const UploadChunk& chunk, uint8_t* window)>;
 
 // Uploads [0, total) of the staging layout to `regions` through one staging buffer of the
-// largest chunk's size (what *stagingBytes gets): per chunk, fill() writes it, then its copies
-// are submitted and waited for. An image's first rows (of level 0) move all its levels to
-// TRANSFER_DST; after the last rows of its last level they all end SHADER_READ_ONLY for
-// fragment shaders (no blits: the levels come computed, mip_chain.h). Each chunk
-// ends with a barrier making the buffer copies visible to vertex input and shaders.
-void uploadInChunks(const Context& ctx, const std::vector<UploadRegion>& regions,
-                    VkDeviceSize total, VkDeviceSize capacity, const FillChunk& fill,
-                    VkDeviceSize* stagingBytes, uint32_t* chunkCount);
+// largest chunk's size (stagingBytes()), a chunk per step(), so that a caller can keep drawing
+// frames while a scene arrives (the window, issue 16) or step with `wait` until done (batch).
+// A step fills a chunk (fill() writes it) and submits its copies without waiting for them; the
+// next step first checks that chunk's fence. An image's first rows (of level 0) move all its
+// levels to TRANSFER_DST; after the last rows of its last level they all end
+// SHADER_READ_ONLY for fragment shaders (no blits: the levels come computed, mip_chain.h). Each
+// chunk ends with a barrier making the buffer copies visible to vertex input and shaders.
+// The regions' buffers and textures must outlive the upload. Owns its staging buffer, command
+// buffer and fence; the destructor waits for a chunk still in flight.
+class ChunkedUpload {
+ public:
+  ChunkedUpload(const Context& ctx, std::vector<UploadRegion> regions, VkDeviceSize total,
+                VkDeviceSize capacity);
+  ~ChunkedUpload();
+  ChunkedUpload(const ChunkedUpload&) = delete;
+  ChunkedUpload& operator=(const ChunkedUpload&) = delete;
+
+  // True once every chunk's copies have completed on the device. Otherwise, when the chunk in
+  // flight has completed (or with `wait`, once it has), fills and submits the next one. A
+  // failing Vulkan call throws VulkanError.
+  [[nodiscard]] bool step(const FillChunk& fill, bool wait);
+  // The share of the staging layout's bytes whose copies were submitted, 0 to 1.
+  [[nodiscard]] double progress() const;
+  VkDeviceSize stagingBytes() const { return stagingBytes_; }
+  uint32_t chunkCount() const { return uint32_t(chunks_.size()); }
+
+ private:
+  void release();
+
+  const Context& ctx_;
+  std::vector<UploadRegion> regions_;
+  std::vector<UploadChunk> chunks_;
+  VkDeviceSize stagingBytes_ = 0;
+  size_t next_ = 0;  // the next chunk to fill
+  bool inFlight_ = false;
+  Buffer staging_;
+  VkCommandPool pool_ = VK_NULL_HANDLE;
+  VkCommandBuffer cmd_ = VK_NULL_HANDLE;
+  VkFence fence_ = VK_NULL_HANDLE;
+};
 
 }  // namespace vitrine::renderer

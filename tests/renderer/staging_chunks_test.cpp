@@ -2,6 +2,7 @@
 // uploaded through a small staging buffer or with their pixels released drawn exactly as through
 // one chunk.
 #include <cmath>
+#include <optional>
 
 #include "render_fixture.h"
 #include "scene_upload.h"
@@ -143,6 +144,72 @@ TEST_F(SmallChunks, ReleasedPixelsAreGoneAndStillDrawn) {
   EXPECT_TRUE(s.images[0].rgba8.empty());
   EXPECT_EQ(s.images[0].width, 4u);
   expectTexels(*renderer_);
+}
+
+// A quad of one unlit colour, the scene shown while another arrives.
+scene::Scene coloredQuad(const glm::vec4& color) {
+  scene::Scene s;
+  addMeshNode(s, quadPrimitive(addMaterial(s, makeUnlitMaterial(color))));
+  finish(s);
+  return s;
+}
+
+glm::u8vec4 centre(renderer::Renderer& r) {
+  const View view = orbitView(glm::vec3(0, 0, 2.5f), glm::vec3(0.0f), kSize, kSize);
+  const Pixels p = r.renderOffscreen(view, kSize, kSize);
+  return p.rgba.empty() ? glm::u8vec4(0) : pixelAt(p, kSize / 2, kSize / 2);
+}
+
+// Issue 16: a scene begun arrives a chunk per continueScene; every frame until its last chunk
+// draws the scene shown before, and it replaces that scene only then.
+TEST_F(SmallChunks, AnArrivingSceneReplacesTheShownOneAfterItsLastChunk) {
+  const scene::Scene red = coloredQuad({1, 0, 0, 1});
+  ASSERT_TRUE(renderer_->setScene(red, 0).shown);
+  const uint64_t uploads = renderer_->sceneUploadCount();
+  const scene::Scene textured = texturedQuad();
+  ASSERT_TRUE(renderer_->beginScene(textured, 0).shown);
+  int steps = 0;
+  double progress = 0.0;
+  std::optional<renderer::SceneResult> done;
+  while (!(done = renderer_->continueScene(textured))) {
+    ++steps;
+    ASSERT_TRUE(renderer_->sceneArriving());
+    EXPECT_GE(*renderer_->sceneArriving(), progress);
+    progress = *renderer_->sceneArriving();
+    EXPECT_EQ(renderer_->sceneUploadCount(), uploads) << steps;
+    EXPECT_TRUE(colorNear(centre(*renderer_), {1, 0, 0})) << "step " << steps;
+    ASSERT_LT(steps, 10000);
+  }
+  EXPECT_GT(steps, 10);  // 64-byte chunks: the vertices alone are 288 bytes
+  EXPECT_TRUE(done->shown) << done->error;
+  EXPECT_FALSE(renderer_->sceneArriving());
+  EXPECT_EQ(renderer_->sceneUploadCount(), uploads + 1);
+  EXPECT_LE(renderer_->lastSceneUploadStats().stagingBytes, 64u);
+  expectTexels(*renderer_);
+}
+
+TEST_F(SmallChunks, ACancelledOrSupersededArrivalLeavesTheSceneShown) {
+  const scene::Scene red = coloredQuad({1, 0, 0, 1});
+  const scene::Scene blue = coloredQuad({0, 0, 1, 1});
+  const scene::Scene textured = texturedQuad();
+  ASSERT_TRUE(renderer_->setScene(red, 0).shown);
+  ASSERT_TRUE(renderer_->beginScene(textured, 0).shown);
+  for (int i = 0; i < 3; ++i) ASSERT_FALSE(renderer_->continueScene(textured));
+  renderer_->cancelScene();
+  EXPECT_FALSE(renderer_->sceneArriving());
+  EXPECT_TRUE(colorNear(centre(*renderer_), {1, 0, 0}));
+  const std::optional<renderer::SceneResult> none = renderer_->continueScene(textured);
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(none->shown);
+  EXPECT_EQ(none->error, "no scene is being uploaded");
+  EXPECT_TRUE(colorNear(centre(*renderer_), {1, 0, 0}));
+
+  // setScene while another scene arrives: the arrival is dropped, the new scene shown.
+  ASSERT_TRUE(renderer_->beginScene(textured, 0).shown);
+  ASSERT_FALSE(renderer_->continueScene(textured));
+  ASSERT_TRUE(renderer_->setScene(blue, 0).shown);
+  EXPECT_FALSE(renderer_->sceneArriving());
+  EXPECT_TRUE(colorNear(centre(*renderer_), {0, 0, 1}));
 }
 
 }  // namespace

@@ -1,0 +1,49 @@
+// A scene uploaded in steps beside the one shown (Renderer::beginScene, issue 16): what
+// createSceneGpu used to do at once, with its chunked upload (scene_upload.h) spread over
+// calls, so the window keeps drawing the old scene while the new one arrives. Internal to the
+// renderer.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "scene_gpu.h"
+#include "scene_staging.h"
+#include "scene_upload.h"
+
+namespace vitrine::renderer {
+
+struct PendingSceneGpu {
+  SceneGpu gpu;
+  int sceneIndex = 0;
+  StagingLayout layout;
+  std::vector<bool> upload;  // per scene image: sampled by a material, so uploaded
+  StagingScratch scratch;
+  size_t nextImage = 0;  // the first uploaded image not yet wholly staged
+  SceneUpload options;
+  std::unique_ptr<ChunkedUpload> chunks;
+  SceneResult result;  // beginSceneGpu's verdict and warnings
+};
+
+// Checks `scene` against the device's limits (Context::properties.limits, maxAllocationSize,
+// deviceLocalHeap): false with pending.result.error set, no Vulkan object created, when a
+// storage buffer, a buffer or the whole upload does not fit; images larger than
+// maxImageDimension2D are downscaled and nodes whose world matrix is not finite hidden, each
+// with a warning in pending.result.warnings. Then creates the buffers, textures, samplers and
+// descriptor sets and plans the upload through one staging buffer of at most upload.chunkBytes.
+// frameData[i] is the FrameData buffer of slot i. A failing Vulkan call (out of memory) throws
+// VulkanError; `pending` then holds what was created, for destroyPendingSceneGpu.
+[[nodiscard]] bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
+                                 const std::array<VkBuffer, kFramesInFlight>& frameData,
+                                 const scene::Scene& scene, int sceneIndex,
+                                 const SceneUpload& upload, PendingSceneGpu& pending);
+// One step of the upload (ChunkedUpload::step: with `wait`, blocks on the chunk in flight).
+// True once every chunk has reached the device and the draws of scene.scenes[sceneIndex] are
+// built: pending.gpu is then complete. `scene` is the one begun, alive and unchanged since.
+// Throws VulkanError as beginSceneGpu does.
+[[nodiscard]] bool continueSceneGpu(const scene::Scene& scene, PendingSceneGpu& pending, bool wait);
+// Waits for a chunk in flight and destroys everything the pending scene created.
+void destroyPendingSceneGpu(const Context& ctx, PendingSceneGpu& pending);
+
+}  // namespace vitrine::renderer
