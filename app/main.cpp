@@ -61,8 +61,8 @@ int run(int argc, char** argv) {
   // Loaded here, synchronously and before any window opens, with no progress bar: a bad file
   // on the command line must exit with kExitBadInput and its message (as the batch modes do),
   // and --query/--render need the document anyway. Files opened later in the window load on
-  // the worker thread (loader_thread.h); their swap in (Renderer::setScene: device idle, full
-  // upload) runs on the UI thread.
+  // the worker thread (loader_thread.h) and reach the GPU a chunk a frame while the current
+  // file is drawn (Viewer::beginDocument).
   int status = app::kExitOk;
   std::optional<app::BatchAsset> asset = app::loadBatchAsset(file, o, &status);
   if (!asset) return status;

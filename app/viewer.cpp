@@ -92,6 +92,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
 
   renderer::Options ro;
   ro.validation = options.validation;
+  ro.uploadChunkBytes = options.uploadChunkBytes;
   ro.cacheDirectory = environmentCacheDirectory();
   uint32_t extCount = 0;
   const char** exts = glfwGetRequiredInstanceExtensions(&extCount);
@@ -237,7 +238,58 @@ void Viewer::openFile(const std::string& path) {
   files_->open(path);
 }
 
+// A reload shows the scene the old document showed, when the new file still has it.
+void Viewer::keepActiveScene(Document& document, bool keepView) const {
+  const int oldScene = session_.document->scene->activeScene;
+  if (keepView && oldScene >= 0 && size_t(oldScene) < document.scene->scenes.size())
+    document.scene->activeScene = oldScene;
+}
+
 void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) {
+  arriving_.reset();  // replaced before it arrived: setScene drops its upload
+  keepActiveScene(*document, keepView);
+  // setScene waits for the frames in flight before freeing the old scene's buffers; a scene
+  // the device cannot hold leaves the current document on screen (the error panel says why).
+  if (!showScene(*document->scene, document->path)) return;
+  adoptDocument(std::move(document), keepView);
+}
+
+void Viewer::beginDocument(std::unique_ptr<Document> document, bool keepView, bool reload) {
+  arriving_.reset();  // beginScene drops the upload of a document still arriving
+  keepActiveScene(*document, keepView);
+  const renderer::SceneResult r =
+      renderer_->beginScene(*document->scene, document->scene->activeScene);
+  if (!r.shown) {
+    reportScene(r, document->path);
+    return;
+  }
+  arriving_ = Arriving{std::move(document), keepView, reload};
+}
+
+void Viewer::updateArriving() {
+  if (!arriving_) return;
+  const scene::Scene& scene = *arriving_->document->scene;
+  // The outliner's scene switch (a setScene of the document shown) dropped the upload: again.
+  if (!renderer_->sceneArriving()) {
+    const renderer::SceneResult r = renderer_->beginScene(scene, scene.activeScene);
+    if (!r.shown) {
+      reportScene(r, arriving_->document->path);
+      arriving_.reset();
+      return;
+    }
+  }
+  const std::optional<renderer::SceneResult> r = renderer_->continueScene(scene);
+  if (!r) return;  // still arriving: this frame draws the document shown
+  Arriving arrived = std::move(*arriving_);
+  arriving_.reset();
+  session_.status.clear();  // the scene's first warning, if any, takes the status line
+  if (!reportScene(*r, arrived.document->path)) return;
+  const std::string path = arrived.document->path;
+  adoptDocument(std::move(arrived.document), arrived.keepView);
+  if (session_.status.empty()) session_.status = (arrived.reload ? "Reloaded " : "Opened ") + path;
+}
+
+void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView) {
   Session& s = session_;
   std::vector<std::string> oldNames, newNames;
   for (const anim::ClipInfo& c : s.document->animations->clips()) oldNames.push_back(c.name);
@@ -256,12 +308,6 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
   const int oldVariant = s.materialVariant;
   const std::string variantName =
       oldVariant >= 0 ? s.document->scene->variants[size_t(oldVariant)] : std::string();
-  const int oldScene = s.document->scene->activeScene;
-  if (keepView && oldScene >= 0 && size_t(oldScene) < document->scene->scenes.size())
-    document->scene->activeScene = oldScene;
-  // setScene waits for the frames in flight before freeing the old scene's buffers; a scene
-  // the device cannot hold leaves the current document on screen (the error panel says why).
-  if (!showScene(*document->scene, document->path)) return;
   s.document = std::move(document);
   s.dirty.clear();  // ranges of the old scene's slots
   const std::vector<std::string>& variants = s.document->scene->variants;
@@ -296,7 +342,10 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
 }
 
 bool Viewer::showScene(const scene::Scene& scene, const std::string& path) {
-  const renderer::SceneResult r = renderer_->setScene(scene, scene.activeScene);
+  return reportScene(renderer_->setScene(scene, scene.activeScene), path);
+}
+
+bool Viewer::reportScene(const renderer::SceneResult& r, const std::string& path) {
   for (const std::string& warning : r.warnings)
     std::fprintf(stderr, "vitrine: %s: warning: %s\n", path.c_str(), warning.c_str());
   if (!r.shown) {
@@ -319,11 +368,8 @@ void Viewer::updateFiles() {
   auto done = files_->update(glfwGetTime(), session_);
   if (!done) return;
   const bool reload = done->purpose == LoaderThread::Purpose::Reload;
-  const Document* before = session_.document.get();
-  session_.status.clear();  // showScene's first warning, if any, takes the status line
-  replaceDocument(std::move(done->result.document), reload);
-  if (session_.document.get() == before) return;  // refused: fileError says why
-  if (session_.status.empty()) session_.status = (reload ? "Reloaded " : "Opened ") + done->path;
+  // Uploaded over the next frames (updateArriving), the current document drawn meanwhile.
+  beginDocument(std::move(done->result.document), reload, reload);
 }
 
 renderer::View Viewer::currentView(float a) const {
@@ -521,6 +567,7 @@ bool Viewer::runFrame() {
   overlay_->beginFrame();
   handleEvents();
   updateFiles();
+  updateArriving();
   handleMouse();
   buildUi();
   if (frameAfterLayout_) {

@@ -49,6 +49,9 @@ struct ViewerOptions {
   scene::LoadOptions load;
   // Hot reload's policy (file_watch.h).
   double reloadStableSeconds = 0.3, reloadBrokenSeconds = 1.0;
+  // The most of a new document's scene uploaded in one frame while the current one stays on
+  // screen (beginDocument; renderer::Options::uploadChunkBytes).
+  uint64_t uploadChunkBytes = 64ull << 20;
 };
 
 class Files;
@@ -84,8 +87,19 @@ class Viewer {
   // the new file has it), the material variant (when the new file has one of that name) and
   // the selected node (matchNode) stay; else the new scene is framed
   // and its animations start over, all enabled. Runs on the UI thread and blocks it for
-  // Renderer::setScene (waits for the device to be idle, then uploads the whole scene).
+  // Renderer::setScene (uploads the whole scene, then waits for the frames in flight).
   void replaceDocument(std::unique_ptr<Document> document, bool keepView);
+  // replaceDocument without blocking (what a load on the worker thread does, issue 16): the
+  // scene is checked (a refusal goes to the error panel at once) and then uploaded a chunk a
+  // frame (Renderer::beginScene/continueScene) while the current document stays on screen and
+  // keeps playing; the frame its last chunk arrives, the new document replaces the current
+  // one as replaceDocument would, and the status says "Opened" (or "Reloaded") and the path.
+  // A later load or replaceDocument drops a document still arriving.
+  void beginDocument(std::unique_ptr<Document> document, bool keepView, bool reload);
+  // The document beginDocument is uploading, null when none is.
+  const Document* arrivingDocument() const {
+    return arriving_ ? arriving_->document.get() : nullptr;
+  }
   // The 3D view as the window shows it, without the UI, as a PNG next to the asset or in the
   // pictures folder (screenshot.h); also sets session().status.
   ScreenshotResult screenshot();
@@ -123,6 +137,8 @@ class Viewer {
   // the first in the status line; a refusal put in the error panel (Session::fileError), the
   // previous scene staying on screen. False when refused.
   bool showScene(const scene::Scene& scene, const std::string& path);
+  // showScene's report of a Renderer::setScene (or continueScene) result.
+  bool reportScene(const renderer::SceneResult& result, const std::string& path);
 
  private:
   Viewer() = default;
@@ -137,9 +153,19 @@ class Viewer {
   // Width / height of the 3D view's rectangle (viewRect_); the window's aspect without one.
   float viewAspect() const;
   void updateFiles();
+  void keepActiveScene(Document& document, bool keepView) const;
+  // One step of the arriving document's upload; replaces the current document once done.
+  void updateArriving();
+  // The second half of replaceDocument, once the new scene is on the GPU.
+  void adoptDocument(std::unique_ptr<Document> document, bool keepView);
   void buildFileUi();
   void animate(double wallSeconds);
 
+  struct Arriving {
+    std::unique_ptr<Document> document;
+    bool keepView = false, reload = false;
+  };
+  std::optional<Arriving> arriving_;  // beginDocument's, until it replaces session_.document
   std::string failure_;
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<renderer::Renderer> renderer_;

@@ -201,5 +201,38 @@ TEST(ReloadWindow, DocumentSerialsAreUniqueAndIncreasing) {
   EXPECT_GT(b->serial, a->serial);
 }
 
+// Issue 16: a document opened while the window runs is uploaded a chunk a frame; until its
+// last chunk arrives every frame is presented with the current document, which then gives way.
+TEST(ReloadWindow, AnOpenedDocumentArrivesWhileTheCurrentOneIsDrawn) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  ViewerOptions options;
+  options.uploadChunkBytes = 16 << 10;  // BoxTextured's mip-mapped texture alone is ~22 chunks
+  auto viewer = openViewer(VITRINE_SOURCE_DIR "/assets/demo.gltf", options);
+  ASSERT_TRUE(viewer);
+  Session& s = viewer->session();
+  ASSERT_TRUE(viewer->runFrame());
+  const Document* demo = s.document.get();
+  const std::string path = VITRINE_MODELS_DIR "/BoxTextured-glTF/BoxTextured.gltf";
+  std::unique_ptr<Document> box = load(path);
+  ASSERT_TRUE(box);
+  viewer->beginDocument(std::move(box), false, false);
+  ASSERT_NE(viewer->arrivingDocument(), nullptr);
+  const uint64_t presented = viewer->framesPresented();
+  int frames = 0;
+  while (viewer->arrivingDocument()) {
+    EXPECT_EQ(s.document.get(), demo) << "frame " << frames;
+    ASSERT_TRUE(viewer->runFrame());
+    ASSERT_LT(++frames, 1000);
+  }
+  EXPECT_GT(frames, 10);
+  EXPECT_EQ(viewer->framesPresented() - presented, uint64_t(frames));  // none skipped
+  EXPECT_NE(s.document.get(), demo);
+  EXPECT_EQ(s.document->path, path);
+  EXPECT_EQ(s.status, "Opened " + path);
+  EXPECT_EQ(s.fileError, "");
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
 }  // namespace
 }  // namespace vitrine::app
