@@ -189,6 +189,18 @@ ImageOutcome decodeReserved(const LoadContext& ctx, const std::string& at,
   if (std::string err = reserveMemory(ctx.doc, pixels * 4 + libraryBytes, at, what); !err.empty())
     return {{}, err};
   const ScopedRelease libraryBuffer(*ctx.doc.budget, libraryBytes);
+  if (ctx.doc.options.deferImageDecode) {
+    // Kept for decodeDeferredImage, which reserves the library's buffer again while it lives.
+    if (std::string err = reserveMemory(ctx.doc, bytes.size(), at, "encoded image kept to decode");
+        !err.empty()) {
+      ctx.doc.budget->release(pixels * 4);
+      return {{}, err};
+    }
+    image.width = w;
+    image.height = h;
+    image.encoded.assign(bytes.begin(), bytes.end());
+    return {};
+  }
   if (std::string why = decodeImage(bytes, image); !why.empty()) {
     ctx.doc.budget->release(pixels * 4);
     return {located(at, "cannot decode image: " + why), {}};
@@ -283,6 +295,45 @@ std::string decodeImage(std::span<const uint8_t> bytes, Image& out) {
     out.rgba8 = {};
   }
   return why;
+}
+
+std::string decodeDeferredImage(const GltfDocument& doc, const Scene& scene, size_t i,
+                                std::vector<uint8_t>& rgba8) {
+  rgba8.clear();
+  const Image& image = scene.images[i];
+  const std::span<const uint8_t> bytes = image.encoded;
+  if (bytes.empty()) return {};
+  const std::string at = jsonPointer("images", i);
+  const uint64_t pixels = uint64_t(image.width) * image.height;
+  const bool webp = sniffImageFormat(bytes) == ImageFormat::Webp;  // decodes into our buffer
+  const bool wide = !webp && stbi_is_16_bit_from_memory(bytes.data(), int(bytes.size()));
+  const uint64_t libraryBytes = webp ? 0 : pixels * 4 * (wide ? 2 : 1);
+  std::string why = doc.budget->reserve(libraryBytes, at, "stb_image's buffer");
+  if (why.empty()) {
+    const ScopedRelease libraryBuffer(*doc.budget, libraryBytes);
+    Image decoded;
+    why = decodeImage(bytes, decoded);
+    if (why.empty()) {
+      rgba8 = std::move(decoded.rgba8);
+      return {};
+    }
+    why = located(at, "cannot decode image: " + why);
+  }
+  return scene.path + ": " + why;
+}
+
+void adoptDeferredImage(const GltfDocument& doc, Scene& scene, size_t i,
+                        std::vector<uint8_t> rgba8) {
+  Image& image = scene.images[i];
+  if (image.encoded.empty()) return;
+  doc.budget->release(image.encoded.size());
+  image.encoded = {};
+  // Reserved at load for these pixels (decodeReserved); given back when they never came.
+  if (rgba8.size() != size_t(image.width) * image.height * 4) {
+    doc.budget->release(uint64_t(image.width) * image.height * 4);
+    return;
+  }
+  image.rgba8 = std::move(rgba8);
 }
 
 std::string loadImages(const LoadContext& ctx) {

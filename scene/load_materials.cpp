@@ -179,12 +179,15 @@ Texture readTexture(const LoadContext& ctx, const JsonChecker& c, const Json& j,
   Texture t;
   t.sampler = int(integer(j, "sampler", -1));
   const TextureSources s = textureSources(j);
-  // The first image that decoded: a WebP image that failed (warned) falls back to the source.
+  // The first image that decoded (or will: deferred): a WebP image that failed (warned) falls
+  // back to the source.
   for (int source : drawableSources(s)) {
     // An image of the same bytes as an earlier one shares its decode (loadImages).
     if (source >= 0 && ctx.scene.images[size_t(source)].sameAs >= 0)
       source = ctx.scene.images[size_t(source)].sameAs;
-    if (source >= 0 && !ctx.scene.images[size_t(source)].rgba8.empty()) {
+    // Deferred (LoadOptions::deferImageDecode): its header was valid; decoded later.
+    const Image* image = source >= 0 ? &ctx.scene.images[size_t(source)] : nullptr;
+    if (image && (!image->rgba8.empty() || !image->encoded.empty())) {
       t.image = source;
       break;
     }

@@ -57,6 +57,13 @@ struct LoadOptions {
   // paths that resolve inside the asset's folder are read (--allow-outside-folder; trusted
   // work only, never the thumbnailer).
   bool allowOutsideFolder = false;
+  // Images are read, their headers checked and their decoded size reserved from the budget,
+  // but not decoded: each keeps its encoded bytes (Image::encoded) for decodeDeferredImage(),
+  // so that a window can show the geometry first and stream the textures in (issue 16). A
+  // texture draws the first of its sources (EXT_texture_webp, then source) whose header is
+  // valid; an image whose data turns out corrupt is then drawn without, with the warning
+  // decodeDeferredImage returns.
+  bool deferImageDecode = false;
 };
 
 // Loads and validates the whole asset. Never throws and never aborts on bad content:
@@ -64,6 +71,20 @@ struct LoadOptions {
 // any memory is allocated for it. `progress`, when set, is called at each stage.
 [[nodiscard]] LoadResult loadScene(const std::string& path, const LoadProgress& progress = {},
                                    const LoadOptions& options = {});
+
+// Decodes image `image` of a scene loaded with LoadOptions::deferImageDecode into `rgba8`
+// (`doc` is its LoadResult::document, whose budget the decoder's buffer is reserved from while
+// it lives). Only reads the scene, so it may run on any thread, for several images at once,
+// while nothing writes the scene. Returns "" or a warning in LoadResult::warnings' form
+// ("<file>: /images/N: cannot decode image: ..."), rgba8 then empty. Nothing for an image that
+// has no encoded bytes.
+[[nodiscard]] std::string decodeDeferredImage(const GltfDocument& doc, const Scene& scene,
+                                              size_t image, std::vector<uint8_t>& rgba8);
+// Then, on the thread that owns the scene: gives image `image` the pixels decodeDeferredImage
+// made (none: it stays without, and their reservation is released) and frees its encoded
+// bytes.
+void adoptDeferredImage(const GltfDocument& doc, Scene& scene, size_t image,
+                        std::vector<uint8_t> rgba8);
 
 // The same for the contents of a .gltf or .glb already in memory (fuzz/ and tests): relative
 // URIs resolve against `baseDir`, and `name` stands for the file in messages and Scene::path.

@@ -219,6 +219,10 @@ struct Image {
   // An earlier image of the same encoded bytes, decoded once for both (Texture::image names
   // that one; this one stays empty). -1: none.
   int sameAs = -1;
+  // Loaded with LoadOptions::deferImageDecode: the encoded bytes, width and height read from
+  // their header, rgba8 empty until decodeDeferredImage() (loader.h) decodes them and
+  // adoptDeferredImage() frees these. Empty otherwise.
+  std::vector<uint8_t> encoded{};
 };
 
 struct Texture {
