@@ -24,6 +24,7 @@
 #include "resources.h"
 #include "scene_gpu.h"
 #include "scene_pending.h"
+#include "scene_sets.h"
 #include "stopwatch.h"
 #include "swapchain.h"
 #include "swapchain_retirement.h"
@@ -148,6 +149,24 @@ class RendererImpl final : public Renderer {
   std::optional<double> sceneArriving() const override {
     if (!pending_) return std::nullopt;
     return pending_->chunks ? pending_->chunks->progress() : 1.0;
+  }
+
+  size_t addImages(const scene::Scene& scene, SceneResult& result) override {
+    if (!hasScene_ || !lastError_.empty()) return 0;
+    const scene::PhaseClock clock(uploadSeconds_);
+    size_t added = 0;
+    try {
+      added = addSceneImages(ctx_, scene, uploadChunkBytes_, scene_, result.warnings);
+      if (added == 0) return 0;
+      VK_CHECK(vkDeviceWaitIdle(ctx_.device));  // frames in flight still read the sets
+    } catch (const VulkanError& e) {
+      result.shown = false;
+      result.error = std::string("the images could not be uploaded: ") + e.what();
+      if (e.result() == VK_ERROR_DEVICE_LOST) lastError_ = e.what();
+      return 0;
+    }
+    writeMaterialSets(ctx_, scene, scene_);
+    return added;
   }
 
   // setScene: the steps of beginScene and continueScene, each chunk waited for.

@@ -231,6 +231,13 @@ class Renderer {
   virtual void cancelScene() = 0;
   // While a scene begun is arriving: the share of its chunks sent so far, 0 to 1.
   virtual std::optional<double> sceneArriving() const = 0;
+  // The images of the scene shown that have their pixels now but did not when it was set (a
+  // scene loaded with scene::LoadOptions::deferImageDecode, its images decoded while it is
+  // drawn: issue 16): uploads those its materials sample, waits for the frames in flight and
+  // points the materials at them in place of the placeholders they were drawn with (white, a
+  // flat normal, black emission). Returns how many were added; `result` gets a warning per
+  // downscaled image, or shown false and the error when the device failed (then none is added).
+  virtual size_t addImages(const scene::Scene& scene, SceneResult& result) = 0;
   // KHR_materials_variants: draws every primitive with its material in `variant` (an index
   // into scene.variants; -1 = the asset's default materials, which setScene starts with).
   // `scene` is the one last given to setScene. Re-binds materials only: no geometry, texture

@@ -63,6 +63,56 @@ std::string limitProblem(const Context& ctx, const StagingLayout& s, const Scene
   return {};
 }
 
+// Which of the scene's images its materials sample (with pixels), through which views, and
+// by how much each is downscaled to fit maxImageDimension2D (a warning each). Images `skip`
+// marks (already on the GPU) are left out; empty: none.
+struct ImagePlan {
+  std::vector<bool> srgb, unorm, upload;
+  std::vector<uint32_t> shrink;
+};
+
+ImagePlan planImages(const Context& ctx, const scene::Scene& scene, const std::vector<bool>& skip,
+                     std::vector<std::string>& warnings) {
+  ImagePlan p;
+  const size_t n = scene.images.size();
+  p.srgb.assign(n, false);
+  p.unorm.assign(n, false);
+  for (const scene::Material& m : scene.materials) {
+    for (int slot = 0; slot < gpu::kMaterialTextureCount; ++slot) {
+      const int image = slotImage(scene, m, slot);
+      if (image >= 0 && (skip.empty() || !skip[size_t(image)]))
+        (gpu::isColorSlot(slot) ? p.srgb : p.unorm)[size_t(image)] = true;
+    }
+  }
+  p.upload.assign(n, false);
+  for (size_t i = 0; i < n; ++i) p.upload[i] = p.srgb[i] || p.unorm[i];
+  // Images beyond maxImageDimension2D: downscaled by a power of two to fit.
+  const uint32_t maxDimension = ctx.properties.limits.maxImageDimension2D;
+  p.shrink.assign(n, 1);
+  for (size_t i = 0; i < n; ++i) {
+    const scene::Image& image = scene.images[i];
+    if (!p.upload[i] || std::max(image.width, image.height) <= maxDimension) continue;
+    p.shrink[i] = imageShrinkToFit(image, maxDimension);
+    const VkExtent2D e = imageExtent(image, p.shrink[i]);
+    warnings.push_back("image " + std::to_string(i) + " (" + std::to_string(image.width) + "x" +
+                       std::to_string(image.height) +
+                       ") is larger than the device's maxImageDimension2D (" +
+                       std::to_string(maxDimension) + "): downscaled to " +
+                       std::to_string(e.width) + "x" + std::to_string(e.height));
+  }
+  return p;
+}
+
+// The upload regions of every level of texture t, whose chain starts at `offset`.
+void textureRegions(VkDeviceSize offset, const Texture& t, std::vector<UploadRegion>& regions) {
+  for (uint32_t level = 0; level < t.image.desc.mipLevels; ++level) {
+    const VkExtent2D e = mipExtent(t.image.desc.extent, level);
+    const VkDeviceSize size = VkDeviceSize(e.width) * e.height * 4;
+    regions.push_back({offset, size, VkDeviceSize(e.width) * 4, VK_NULL_HANDLE, &t, level});
+    offset += size;
+  }
+}
+
 }  // namespace
 
 bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
@@ -71,32 +121,12 @@ bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
                    PendingSceneGpu& pending) {
   SceneGpu& gpu = pending.gpu;
   SceneResult& result = pending.result;
-  // Which images are sampled, and through which views.
-  std::vector<bool> srgb(scene.images.size(), false), unorm(scene.images.size(), false);
-  for (const scene::Material& m : scene.materials) {
-    for (int slot = 0; slot < gpu::kMaterialTextureCount; ++slot) {
-      const int image = slotImage(scene, m, slot);
-      if (image >= 0) (gpu::isColorSlot(slot) ? srgb : unorm)[image] = true;
-    }
-  }
+  const ImagePlan images = planImages(ctx, scene, {}, result.warnings);
   std::vector<bool>& upload = pending.upload;
-  upload.assign(scene.images.size(), false);
-  for (size_t i = 0; i < upload.size(); ++i) upload[i] = srgb[i] || unorm[i];
-
-  // Images beyond maxImageDimension2D: downscaled by a power of two to fit.
-  const uint32_t maxDimension = ctx.properties.limits.maxImageDimension2D;
-  std::vector<uint32_t> shrink(scene.images.size(), 1);
-  for (size_t i = 0; i < scene.images.size(); ++i) {
-    const scene::Image& image = scene.images[i];
-    if (!upload[i] || std::max(image.width, image.height) <= maxDimension) continue;
-    shrink[i] = imageShrinkToFit(image, maxDimension);
-    const VkExtent2D e = imageExtent(image, shrink[i]);
-    result.warnings.push_back("image " + std::to_string(i) + " (" + std::to_string(image.width) +
-                              "x" + std::to_string(image.height) +
-                              ") is larger than the device's maxImageDimension2D (" +
-                              std::to_string(maxDimension) + "): downscaled to " +
-                              std::to_string(e.width) + "x" + std::to_string(e.height));
-  }
+  upload = images.upload;
+  const std::vector<uint32_t>& shrink = images.shrink;
+  const std::vector<bool>& srgb = images.srgb;
+  const std::vector<bool>& unorm = images.unorm;
   // Non-finite world matrices (nodeData() zeroes them): one warning naming the first.
   size_t nonFinite = 0, firstNonFinite = 0;
   for (size_t n = 0; n < scene.world.size(); ++n) {
@@ -139,6 +169,7 @@ bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   gpu.texcoords = createBuffer(ctx, s.texcoordBytes, storage, local);
   gpu.white = createTexture(ctx, 1, 1, true, true);
   gpu.flatNormal = createTexture(ctx, 1, 1, false, true);
+  gpu.black = createTexture(ctx, 1, 1, true, false);
   gpu.textures.resize(scene.images.size());
   for (size_t i = 0; i < scene.images.size(); ++i) {
     if (!upload[i]) continue;
@@ -151,14 +182,7 @@ bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   auto buffer = [&](VkDeviceSize offset, const Buffer& b) {
     if (b.buffer) regions.push_back({offset, b.size, 0, b.buffer, nullptr});
   };
-  auto texture = [&](VkDeviceSize offset, const Texture& t) {
-    for (uint32_t level = 0; level < t.image.desc.mipLevels; ++level) {
-      const VkExtent2D e = mipExtent(t.image.desc.extent, level);
-      const VkDeviceSize size = VkDeviceSize(e.width) * e.height * 4;
-      regions.push_back({offset, size, VkDeviceSize(e.width) * 4, VK_NULL_HANDLE, &t, level});
-      offset += size;
-    }
-  };
+  auto texture = [&](VkDeviceSize offset, const Texture& t) { textureRegions(offset, t, regions); };
   buffer(s.vertices, gpu.vertices);
   buffer(s.indices, gpu.indices);
   buffer(s.materials, gpu.materials);
@@ -172,6 +196,7 @@ bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   buffer(s.texcoords, gpu.texcoords);
   texture(s.white, gpu.white);
   texture(s.flatNormal, gpu.flatNormal);
+  texture(s.black, gpu.black);
   for (size_t i = 0; i < scene.images.size(); ++i)
     if (upload[i]) texture(s.images[i], gpu.textures[i]);
 
@@ -217,6 +242,42 @@ void destroyPendingSceneGpu(const Context& ctx, PendingSceneGpu& pending) {
   destroySceneGpu(ctx, pending.gpu);
 }
 
+size_t addSceneImages(const Context& ctx, const scene::Scene& scene, VkDeviceSize chunkBytes,
+                      SceneGpu& gpu, std::vector<std::string>& warnings) {
+  gpu.textures.resize(scene.images.size());
+  std::vector<bool> onGpu(scene.images.size());
+  for (size_t i = 0; i < onGpu.size(); ++i) onGpu[i] = gpu.textures[i].image.image != nullptr;
+  const ImagePlan images = planImages(ctx, scene, onGpu, warnings);
+  size_t added = 0;
+  std::vector<UploadRegion> regions;
+  const StagingLayout s = layoutImages(scene, images.upload, images.shrink, images.srgb);
+  for (size_t i = 0; i < scene.images.size(); ++i) {
+    if (!images.upload[i]) continue;
+    const VkExtent2D e = imageExtent(scene.images[i], images.shrink[i]);
+    gpu.textures[i] = createTexture(ctx, e.width, e.height, images.srgb[i], images.unorm[i]);
+    textureRegions(s.images[i], gpu.textures[i], regions);
+    ++added;
+  }
+  if (added == 0) return 0;
+  StagingScratch scratch;
+  const auto fill = [&](const UploadChunk& chunk, uint8_t* bytes) {
+    writeImageChains(scene, s, images.upload, StagingWindow{bytes, chunk.begin, chunk.end},
+                     scratch);
+  };
+  try {
+    ChunkedUpload upload(ctx, std::move(regions), s.total, chunkBytes);
+    while (!upload.step(fill, /*wait=*/true)) {
+    }
+  } catch (...) {
+    // Nothing may bind a texture whose pixels never arrived (the upload's destructor has
+    // waited for its chunk in flight).
+    for (size_t i = 0; i < scene.images.size(); ++i)
+      if (images.upload[i]) destroyTexture(ctx, gpu.textures[i]);
+    throw;
+  }
+  return added;
+}
+
 void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {
   if (gpu.pool) vkDestroyDescriptorPool(ctx.device, gpu.pool, nullptr);  // frees the sets
   for (VkSampler sampler : gpu.samplers) vkDestroySampler(ctx.device, sampler, nullptr);
@@ -224,6 +285,7 @@ void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {
   for (Texture& t : gpu.textures) destroyTexture(ctx, t);
   destroyTexture(ctx, gpu.white);
   destroyTexture(ctx, gpu.flatNormal);
+  destroyTexture(ctx, gpu.black);
   destroyBuffer(ctx, gpu.vertices);
   destroyBuffer(ctx, gpu.indices);
   destroyBuffer(ctx, gpu.materials);

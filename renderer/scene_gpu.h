@@ -96,9 +96,10 @@ struct SceneGpu {
   scene::JointMatrices joints;    // jointMatrices: joints.matrices()
   // Per weight of weightData: its node, or scene.nodes.size() + its mesh.
   std::vector<uint32_t> weightOwner;
-  std::vector<Texture> textures;    // per scene image; empty for images no material samples
-  Texture white;                    // 1x1 white, sRGB and UNORM views: absent colour/data slots
-  Texture flatNormal;               // 1x1 (0.5, 0.5, 1): absent normal slot
+  std::vector<Texture> textures;  // per scene image; empty for images no material samples
+  Texture white;                  // 1x1 white, sRGB and UNORM views: absent colour/data slots
+  Texture flatNormal;             // 1x1 (0.5, 0.5, 1): absent normal slot
+  Texture black;  // 1x1 black, sRGB view: an emissive texture whose image is still arriving
   std::vector<VkSampler> samplers;  // per scene sampler
   VkSampler defaultSampler = VK_NULL_HANDLE;
   VkDescriptorPool pool = VK_NULL_HANDLE;

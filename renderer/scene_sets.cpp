@@ -14,6 +14,14 @@ bool imageUsable(const scene::Image& image) {
          image.rgba8.size() == size_t(image.width) * image.height * 4;
 }
 
+// Whether the image of a material slot is still to be decoded (Image::encoded).
+bool arriving(const scene::Scene& scene, const scene::Material& material, int slot) {
+  const int t = material.textures[slot];
+  if (t < 0 || t >= int(scene.textures.size())) return false;
+  const int image = scene.textures[t].image;
+  return image >= 0 && image < int(scene.images.size()) && !scene.images[image].encoded.empty();
+}
+
 VkDescriptorPool createPool(const Context& ctx, uint32_t materialSets) {
   const VkDescriptorPoolSize sizes[] = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight},
@@ -71,38 +79,6 @@ void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlig
   }
 }
 
-void writeMaterialSets(const Context& ctx, const scene::Scene& scene, SceneGpu& gpu) {
-  for (size_t m = 0; m < gpu.materialSets.size(); ++m) {
-    VkDescriptorImageInfo images[gpu::kMaterialTextureCount];
-    VkWriteDescriptorSet writes[gpu::kMaterialTextureCount];
-    for (int slot = 0; slot < gpu::kMaterialTextureCount; ++slot) {
-      VkDescriptorImageInfo& info = images[slot];
-      info.imageLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
-      info.sampler = gpu.defaultSampler;
-      const bool normal = slot == gpu::kSlotNormal || slot == gpu::kSlotClearcoatNormal;
-      info.imageView = gpu::isColorSlot(slot) ? gpu.white.srgb
-                       : normal               ? gpu.flatNormal.unorm
-                                              : gpu.white.unorm;
-      const int image =
-          m < scene.materials.size() ? slotImage(scene, scene.materials[m], slot) : -1;
-      if (image >= 0) {
-        const Texture& t = gpu.textures[image];
-        info.imageView = gpu::isColorSlot(slot) ? t.srgb : t.unorm;
-        const int sampler = scene.textures[scene.materials[m].textures[slot]].sampler;
-        if (sampler >= 0 && sampler < int(gpu.samplers.size()))
-          info.sampler = gpu.samplers[sampler];
-      }
-      writes[slot] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
-      writes[slot].dstSet = gpu.materialSets[m];
-      writes[slot].dstBinding = uint32_t(slot);
-      writes[slot].descriptorCount = 1;
-      writes[slot].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-      writes[slot].pImageInfo = &info;
-    }
-    vkUpdateDescriptorSets(ctx.device, gpu::kMaterialTextureCount, writes, 0, nullptr);
-  }
-}
-
 }  // namespace
 
 // The scene image a material slot samples, or -1.
@@ -126,6 +102,44 @@ void createSceneSets(const Context& ctx, const PipelineLayouts& layouts,
   gpu.materialSets = allocateSets(ctx, gpu.pool, layouts.material, materialSets);
   writeFrameSets(ctx, frameData, gpu);
   writeMaterialSets(ctx, scene, gpu);
+}
+
+void writeMaterialSets(const Context& ctx, const scene::Scene& scene, SceneGpu& gpu) {
+  for (size_t m = 0; m < gpu.materialSets.size(); ++m) {
+    VkDescriptorImageInfo images[gpu::kMaterialTextureCount];
+    VkWriteDescriptorSet writes[gpu::kMaterialTextureCount];
+    for (int slot = 0; slot < gpu::kMaterialTextureCount; ++slot) {
+      VkDescriptorImageInfo& info = images[slot];
+      info.imageLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+      info.sampler = gpu.defaultSampler;
+      const bool normal = slot == gpu::kSlotNormal || slot == gpu::kSlotClearcoatNormal;
+      info.imageView = gpu::isColorSlot(slot) ? gpu.white.srgb
+                       : normal               ? gpu.flatNormal.unorm
+                                              : gpu.white.unorm;
+      // An emissive image still being decoded (LoadOptions::deferImageDecode) emits nothing
+      // until it arrives, rather than the whole factor.
+      if (slot == gpu::kSlotEmissive && m < scene.materials.size() &&
+          arriving(scene, scene.materials[m], slot))
+        info.imageView = gpu.black.srgb;
+      const int image =
+          m < scene.materials.size() ? slotImage(scene, scene.materials[m], slot) : -1;
+      // An image streamed in later has no texture until addSceneImages made it.
+      if (image >= 0 && size_t(image) < gpu.textures.size() && gpu.textures[image].image.image) {
+        const Texture& t = gpu.textures[image];
+        info.imageView = gpu::isColorSlot(slot) ? t.srgb : t.unorm;
+        const int sampler = scene.textures[scene.materials[m].textures[slot]].sampler;
+        if (sampler >= 0 && sampler < int(gpu.samplers.size()))
+          info.sampler = gpu.samplers[sampler];
+      }
+      writes[slot] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+      writes[slot].dstSet = gpu.materialSets[m];
+      writes[slot].dstBinding = uint32_t(slot);
+      writes[slot].descriptorCount = 1;
+      writes[slot].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+      writes[slot].pImageInfo = &info;
+    }
+    vkUpdateDescriptorSets(ctx.device, gpu::kMaterialTextureCount, writes, 0, nullptr);
+  }
 }
 
 }  // namespace vitrine::renderer

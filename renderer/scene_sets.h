@@ -15,7 +15,8 @@
 
 namespace vitrine::renderer {
 
-// The scene image a material slot samples, or -1 (no texture, or an unusable image).
+// The scene image a material slot samples, or -1 (no texture, or an image without pixels: not
+// decoded, or not yet, LoadOptions::deferImageDecode).
 [[nodiscard]] int slotImage(const scene::Scene& scene, const scene::Material& material, int slot);
 
 // Creates gpu.pool and writes gpu.frames[i].set (frameData[i]: slot i's FrameData buffer) and
@@ -24,5 +25,9 @@ namespace vitrine::renderer {
 void createSceneSets(const Context& ctx, const PipelineLayouts& layouts,
                      const std::array<VkBuffer, kFramesInFlight>& frameData,
                      const scene::Scene& scene, SceneGpu& gpu);
+
+// Rewrites every material's set from gpu's textures as they are now: an image streamed in
+// since (addSceneImages) replaces its placeholder. No frame in flight may use the sets.
+void writeMaterialSets(const Context& ctx, const scene::Scene& scene, SceneGpu& gpu);
 
 }  // namespace vitrine::renderer

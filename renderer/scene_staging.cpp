@@ -57,6 +57,24 @@ void writeDownscaled(const scene::Image& image, uint32_t shrink, uint8_t* out) {
   }
 }
 
+// Places the mip chain of every image with uploadImage set from `at` on (16-byte aligned),
+// filling s.images, s.imageShrink and s.imageSrgb; returns the end.
+VkDeviceSize placeImages(const scene::Scene& scene, const std::vector<bool>& uploadImage,
+                         const std::vector<uint32_t>& imageShrink,
+                         const std::vector<bool>& imageSrgb, StagingLayout& s, VkDeviceSize at) {
+  s.images.assign(scene.images.size(), 0);
+  s.imageShrink = imageShrink;
+  s.imageShrink.resize(scene.images.size(), 1);
+  s.imageSrgb = imageSrgb;
+  s.imageSrgb.resize(scene.images.size(), false);
+  for (size_t i = 0; i < scene.images.size(); ++i) {
+    if (!uploadImage[i]) continue;
+    s.images[i] = at;
+    at = alignUp(at + mipChainBytes(imageExtent(scene.images[i], s.imageShrink[i])));
+  }
+  return at;
+}
+
 }  // namespace
 
 StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& uploadImage,
@@ -124,17 +142,16 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.texcoords = place(s.texcoordBytes);
   s.white = place(4);
   s.flatNormal = place(4);
-  s.images.assign(scene.images.size(), 0);
-  s.imageShrink = imageShrink;
-  s.imageShrink.resize(scene.images.size(), 1);
-  s.imageSrgb = imageSrgb;
-  s.imageSrgb.resize(scene.images.size(), false);
-  for (size_t i = 0; i < scene.images.size(); ++i) {
-    if (!uploadImage[i]) continue;
-    const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
-    s.images[i] = place(mipChainBytes(e));
-  }
-  s.total = at;
+  s.black = place(4);
+  s.total = placeImages(scene, uploadImage, imageShrink, imageSrgb, s, at);
+  return s;
+}
+
+StagingLayout layoutImages(const scene::Scene& scene, const std::vector<bool>& uploadImage,
+                           const std::vector<uint32_t>& imageShrink,
+                           const std::vector<bool>& imageSrgb) {
+  StagingLayout s;
+  s.total = placeImages(scene, uploadImage, imageShrink, imageSrgb, s, 0);
   return s;
 }
 
@@ -212,6 +229,14 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
   const uint8_t flatNormal[4] = {128, 128, 255, 255};
   w.put(s.white, white, 4);
   w.put(s.flatNormal, flatNormal, 4);
+  const uint8_t black[4] = {0, 0, 0, 255};
+  w.put(s.black, black, 4);
+  writeImageChains(scene, s, upload, w, scratch);
+}
+
+void writeImageChains(const scene::Scene& scene, const StagingLayout& s,
+                      const std::vector<bool>& upload, const StagingWindow& w,
+                      StagingScratch& scratch) {
   // The chains the window reaches first, computed in parallel across images.
   scratch.chains.resize(scene.images.size());
   std::vector<size_t> missing;

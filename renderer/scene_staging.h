@@ -34,7 +34,8 @@ struct StagingLayout {
   std::vector<std::vector<PrimitiveRange>> ranges;  // [mesh][primitive]
   VkDeviceSize vertexCount = 0, indexCount = 0;
   VkDeviceSize vertexBytes = 0, indexBytes = 0, materialBytes = 0, extensionBytes = 0;
-  VkDeviceSize vertices = 0, indices = 0, materials = 0, extensions = 0, white = 0, flatNormal = 0;
+  VkDeviceSize vertices = 0, indices = 0, materials = 0, extensions = 0, white = 0, flatNormal = 0,
+               black = 0;
   VkDeviceSize nodes = 0, lights = 0;  // initial NodeData and LightData (SceneGpu's mirrors)
   DeformLayout deform;
   VkDeviceSize influenceBytes = 0, targetBytes = 0, weightBytes = 0, jointBytes = 0;
@@ -68,6 +69,13 @@ uint32_t imageShrinkToFit(const scene::Image& image, uint32_t maxDimension);
                                           std::array<VkDeviceSize, kStreamCount>& streamOffsets,
                                           const std::vector<uint32_t>& imageShrink = {},
                                           const std::vector<bool>& imageSrgb = {});
+
+// A layout of nothing but the mip chains of the images with uploadImage set, from offset 0:
+// images streamed in after their scene (Renderer::addImages).
+[[nodiscard]] StagingLayout layoutImages(const scene::Scene& scene,
+                                         const std::vector<bool>& uploadImage,
+                                         const std::vector<uint32_t>& imageShrink,
+                                         const std::vector<bool>& imageSrgb);
 
 // A window [begin, end) of the staging layout's offsets, backed by `bytes` (end - begin bytes):
 // one chunk of a chunked upload (scene_upload.h). Writes outside it are dropped, so the whole
@@ -106,6 +114,11 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
                   const std::array<VkDeviceSize, kStreamCount>& streamOffsets,
                   const std::vector<bool>& upload, const StagingWindow& window,
                   StagingScratch& scratch);
+
+// The images' part of writeStaging: the mip chains of the images with `upload` set.
+void writeImageChains(const scene::Scene& scene, const StagingLayout& s,
+                      const std::vector<bool>& upload, const StagingWindow& window,
+                      StagingScratch& scratch);
 
 // Writes the part inside `window` of gpu's mirrors (their initial values).
 void writeMirrors(const StagingLayout& s, const SceneGpu& gpu, const StagingWindow& window);

@@ -1,6 +1,7 @@
 // Chunked scene uploads (issue 16): planUploadChunks' cuts, without a device, and scenes
 // uploaded through a small staging buffer or with their pixels released drawn exactly as through
-// one chunk.
+// one chunk; a scene arriving a chunk per call while another is drawn; images arriving after
+// their scene (deferred decoding) drawn as placeholders, then exactly.
 #include <cmath>
 #include <optional>
 
@@ -210,6 +211,57 @@ TEST_F(SmallChunks, ACancelledOrSupersededArrivalLeavesTheSceneShown) {
   ASSERT_TRUE(renderer_->setScene(blue, 0).shown);
   EXPECT_FALSE(renderer_->sceneArriving());
   EXPECT_TRUE(colorNear(centre(*renderer_), {0, 0, 1}));
+}
+
+// Marks image 0 of `s` as still to decode (LoadOptions::deferImageDecode): its pixels out,
+// some encoded bytes in. Returns the pixels.
+std::vector<uint8_t> deferImage(scene::Scene& s) {
+  std::vector<uint8_t> pixels = std::move(s.images[0].rgba8);
+  s.images[0].rgba8.clear();
+  s.images[0].encoded = {0x89, 'P', 'N', 'G'};
+  return pixels;
+}
+
+void arrive(scene::Scene& s, std::vector<uint8_t> pixels) {
+  s.images[0].encoded.clear();
+  s.images[0].rgba8 = std::move(pixels);
+}
+
+TEST_F(SmallChunks, AnImageArrivingAfterItsSceneReplacesItsPlaceholder) {
+  scene::Scene s = texturedQuad();
+  std::vector<uint8_t> pixels = deferImage(s);
+  ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+  // Drawn with the white placeholder (times the factor 1) meanwhile.
+  EXPECT_TRUE(colorNear(centre(*renderer_), {1, 1, 1}));
+  renderer::SceneResult r;
+  EXPECT_EQ(renderer_->addImages(s, r), 0u);  // nothing has arrived
+  const uint64_t uploads = renderer_->sceneUploadCount();
+  arrive(s, std::move(pixels));
+  EXPECT_EQ(renderer_->addImages(s, r), 1u);
+  EXPECT_TRUE(r.shown) << r.error;
+  EXPECT_TRUE(r.warnings.empty());
+  EXPECT_EQ(renderer_->addImages(s, r), 0u);          // once
+  EXPECT_EQ(renderer_->sceneUploadCount(), uploads);  // the image alone, not the scene again
+  expectTexels(*renderer_);
+}
+
+TEST_F(RendererTest, AnEmissiveImageStillArrivingEmitsNothing) {
+  // A black, unlit-by-anything surface (no light, no environment) whose only colour is its
+  // emission: emissiveFactor 1 times the emissive texture.
+  scene::Scene s = texturedQuad();
+  TestMaterial m = makePbrMaterial(glm::vec3(0.0f), 0.0f, 1.0f);
+  m.data.emissive = glm::vec4(1.0f, 1.0f, 1.0f, 1.0f);
+  m.material.textures[gpu::kSlotEmissive] = 0;
+  m.data.textures[gpu::kSlotEmissive].info = glm::vec4(0.0f);  // texcoord 0, no transform
+  s.materials[0] = m.material;
+  s.materialData[0] = m.data;
+  std::vector<uint8_t> pixels = deferImage(s);
+  ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+  EXPECT_TRUE(colorNear(centre(*renderer_), {0, 0, 0}));  // not the whole factor, white
+  arrive(s, std::move(pixels));
+  renderer::SceneResult r;
+  EXPECT_EQ(renderer_->addImages(s, r), 1u);
+  expectTexels(*renderer_);  // the texels, emitted (linear, tone mapping none)
 }
 
 }  // namespace
