@@ -52,8 +52,10 @@ uint8_t encodeSrgb(float linear) {
 }  // namespace
 
 std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptions& options,
-                                         int* exitCode) {
-  DocumentResult loaded = loadDocument(file, {}, loadOptions(options));
+                                         int* exitCode, bool deferImages) {
+  scene::LoadOptions load = loadOptions(options);
+  load.deferImageDecode = deferImages;
+  DocumentResult loaded = loadDocument(file, {}, load);
   startupTimings().load = loaded.loadTimings;
   if (!loaded.document) {
     // The warnings met before the error too, as --check lists them (checkAsset).

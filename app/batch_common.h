@@ -25,8 +25,10 @@ struct BatchAsset {
 // Loads `file`, prints its load and channel warnings to stderr ("vitrine: warning: ...") and
 // resolves --animation and --variant. On failure prints one line and sets *exitCode
 // (kExitBadInput): `vitrine: FILE: no material variant "X" (variants: a, b)` for --variant.
+// deferImages: the images are checked but left encoded (scene::LoadOptions::deferImageDecode),
+// for the window, which decodes them while it shows the geometry.
 std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptions& options,
-                                         int* exitCode);
+                                         int* exitCode, bool deferImages = false);
 
 // The first instant of the enabled clips: the earliest first keyframe among them (0 when
 // none is enabled), the "first frame" a thumbnail shows.

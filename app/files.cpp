@@ -87,16 +87,21 @@ std::optional<std::string> Files::drawUi(Session& session, const Layout& layout)
   const ImGuiWindowFlags overlayFlags = ImGuiWindowFlags_NoDecoration |
                                         ImGuiWindowFlags_AlwaysAutoResize |
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
-  if (loader_.busy()) {
+  if (loader_.busy() || session.arriving) {
+    // Loading on the worker thread, then the upload to the GPU (the last stage of the bar).
+    const bool loading = loader_.busy();
+    const bool reload =
+        loading ? loader_.purpose() == LoaderThread::Purpose::Reload : session.arriving->reload;
+    const std::string& path = loading ? loader_.path() : session.arriving->path;
     ImGui::SetNextWindowPos(anchor, ImGuiCond_Always, ImVec2(0.5f, 1.0f));
     ImGui::SetNextWindowBgAlpha(0.95f);  // linear blending: see theme.cpp
     if (ImGui::Begin("##loading", nullptr, overlayFlags | ImGuiWindowFlags_NoInputs)) {
-      const bool reload = loader_.purpose() == LoaderThread::Purpose::Reload;
       ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + room);
-      ImGui::Text("%s %s", reload ? "Reloading" : "Loading", loader_.path().c_str());
+      ImGui::Text("%s %s", reload ? "Reloading" : "Loading", path.c_str());
       ImGui::PopTextWrapPos();
-      ImGui::ProgressBar(loader_.progress(), ImVec2(std::min(320 * s, room), 0),
-                         loader_.stage().c_str());
+      ImGui::ProgressBar(loading ? loader_.progress() : session.arriving->progress,
+                         ImVec2(std::min(320 * s, room), 0),
+                         loading ? loader_.stage().c_str() : "Uploading to the GPU");
     }
     ImGui::End();
   } else if (!session.fileError.empty() || !session.fileWarnings.empty()) {

@@ -64,7 +64,10 @@ int run(int argc, char** argv) {
   // the worker thread (loader_thread.h) and reach the GPU a chunk a frame while the current
   // file is drawn (Viewer::beginDocument).
   int status = app::kExitOk;
-  std::optional<app::BatchAsset> asset = app::loadBatchAsset(file, o, &status);
+  // The window shows the geometry first and decodes the images while it runs (issue 16);
+  // --query and --render need everything at once.
+  const bool window = !o.renderOut && o.queries.empty();
+  std::optional<app::BatchAsset> asset = app::loadBatchAsset(file, o, &status, window);
   if (!asset) return status;
   scene::Scene& scene = *asset->document->scene;
   if (o.time) {

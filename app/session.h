@@ -45,6 +45,14 @@ struct Session {
   // <what>", documentWarnings()): of the document shown, or with fileError those met before the
   // error. Shown in the same panel until dismissed or the next load.
   std::vector<std::string> fileWarnings;
+  // A loaded file on its way to the GPU (Viewer::beginDocument), for the progress bar: its
+  // path, whether it is a reload, and the share of its upload sent.
+  struct Arriving {
+    std::string path;
+    bool reload = false;
+    float progress = 0.0f;
+  };
+  std::optional<Arriving> arriving;
   float menuHeight = 0.0f;  // the main menu bar's height this frame (0 when hidden)
 };
 

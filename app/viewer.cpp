@@ -120,7 +120,15 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   // not kept for the session.
   s.hasEnvironment = options.environment != nullptr;
   v->options_.environment.reset();
+  // Images the load left encoded (scene::LoadOptions::deferImageDecode) decode on a worker
+  // while the geometry uploads; the textures stream in frame by frame (updateImages).
+  v->images_ = std::make_unique<ImageStream>(*s.document, options.holdImages);
   v->showScene(*s.document->scene, s.document->path);
+  // A small asset's textures are there for the first frame: no flash of untextured geometry.
+  if (!options.holdImages) {
+    v->images_->waitAll(options.texturesGraceSeconds);
+    v->updateImages();
+  }
   v->setMaterialVariant(options.materialVariant);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_, s.uiScale);
   v->timelinePanel_ = std::make_unique<TimelinePanel>();
@@ -142,6 +150,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
 }
 
 Viewer::~Viewer() {
+  images_.reset();  // its worker reads the document, which goes with session_
   if (files_ && window_) {
     Settings& saved = files_->settings();
     int w = 0, h = 0, x = 0, y = 0;
@@ -246,7 +255,7 @@ void Viewer::keepActiveScene(Document& document, bool keepView) const {
 }
 
 void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) {
-  arriving_.reset();  // replaced before it arrived: setScene drops its upload
+  dropArriving();  // replaced before it arrived (setScene drops its upload)
   keepActiveScene(*document, keepView);
   // setScene waits for the frames in flight before freeing the old scene's buffers; a scene
   // the device cannot hold leaves the current document on screen (the error panel says why).
@@ -255,7 +264,7 @@ void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) 
 }
 
 void Viewer::beginDocument(std::unique_ptr<Document> document, bool keepView, bool reload) {
-  arriving_.reset();  // beginScene drops the upload of a document still arriving
+  dropArriving();  // beginScene drops the upload of a document still arriving
   keepActiveScene(*document, keepView);
   const renderer::SceneResult r =
       renderer_->beginScene(*document->scene, document->scene->activeScene);
@@ -263,7 +272,39 @@ void Viewer::beginDocument(std::unique_ptr<Document> document, bool keepView, bo
     reportScene(r, document->path);
     return;
   }
-  arriving_ = Arriving{std::move(document), keepView, reload};
+  session_.arriving = Session::Arriving{document->path, reload, 0.0f};
+  arriving_ = Arriving{std::move(document), keepView};
+}
+
+void Viewer::updateImages() {
+  if (!images_) return;
+  for (ImageStream::Decoded& d : images_->take()) decoded_.push_back(std::move(d));
+  // At most a chunk's worth of pixels a frame, so that no frame stalls long on the upload.
+  size_t n = 0;
+  for (uint64_t bytes = 0; n < decoded_.size() && (n == 0 || bytes < options_.uploadChunkBytes);
+       ++n)
+    bytes += decoded_[n].rgba8.size();
+  Document& doc = *session_.document;
+  for (size_t k = 0; k < n; ++k) {
+    ImageStream::Decoded& d = decoded_[k];
+    if (!d.warning.empty()) {
+      std::fprintf(stderr, "vitrine: warning: %s\n", d.warning.c_str());
+      session_.fileWarnings.push_back(d.warning);
+    }
+    scene::adoptDeferredImage(*doc.gltf, *doc.scene, d.image, std::move(d.rgba8));
+  }
+  decoded_.erase(decoded_.begin(), decoded_.begin() + ptrdiff_t(n));
+  if (n > 0) {
+    renderer::SceneResult r;
+    renderer_->addImages(*doc.scene, r);
+    reportScene(r, doc.path);
+  }
+  if (images_->taken() == images_->total() && decoded_.empty()) images_.reset();
+}
+
+void Viewer::dropArriving() {
+  arriving_.reset();
+  session_.arriving.reset();
 }
 
 void Viewer::updateArriving() {
@@ -274,19 +315,23 @@ void Viewer::updateArriving() {
     const renderer::SceneResult r = renderer_->beginScene(scene, scene.activeScene);
     if (!r.shown) {
       reportScene(r, arriving_->document->path);
-      arriving_.reset();
+      dropArriving();
       return;
     }
   }
   const std::optional<renderer::SceneResult> r = renderer_->continueScene(scene);
-  if (!r) return;  // still arriving: this frame draws the document shown
-  Arriving arrived = std::move(*arriving_);
-  arriving_.reset();
+  if (!r) {  // still arriving: this frame draws the document shown
+    session_.arriving->progress = float(renderer_->sceneArriving().value_or(1.0));
+    return;
+  }
+  std::unique_ptr<Document> document = std::move(arriving_->document);
+  const bool keepView = arriving_->keepView, reload = session_.arriving->reload;
+  dropArriving();
   session_.status.clear();  // the scene's first warning, if any, takes the status line
-  if (!reportScene(*r, arrived.document->path)) return;
-  const std::string path = arrived.document->path;
-  adoptDocument(std::move(arrived.document), arrived.keepView);
-  if (session_.status.empty()) session_.status = (arrived.reload ? "Reloaded " : "Opened ") + path;
+  if (!reportScene(*r, document->path)) return;
+  const std::string path = document->path;
+  adoptDocument(std::move(document), keepView);
+  if (session_.status.empty()) session_.status = (reload ? "Reloaded " : "Opened ") + path;
 }
 
 void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView) {
@@ -308,6 +353,8 @@ void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView) {
   const int oldVariant = s.materialVariant;
   const std::string variantName =
       oldVariant >= 0 ? s.document->scene->variants[size_t(oldVariant)] : std::string();
+  images_.reset();  // decoding the old document's images: they are not needed any more
+  decoded_.clear();
   s.document = std::move(document);
   s.dirty.clear();  // ranges of the old scene's slots
   const std::vector<std::string>& variants = s.document->scene->variants;
@@ -568,6 +615,7 @@ bool Viewer::runFrame() {
   handleEvents();
   updateFiles();
   updateArriving();
+  updateImages();
   handleMouse();
   buildUi();
   if (frameAfterLayout_) {

@@ -11,6 +11,7 @@
 #include "camera.h"
 #include "cli.h"
 #include "document.h"
+#include "image_stream.h"
 #include "environment_image.h"
 #include "input.h"
 #include "menu_bar.h"
@@ -50,8 +51,15 @@ struct ViewerOptions {
   // Hot reload's policy (file_watch.h).
   double reloadStableSeconds = 0.3, reloadBrokenSeconds = 1.0;
   // The most of a new document's scene uploaded in one frame while the current one stays on
-  // screen (beginDocument; renderer::Options::uploadChunkBytes).
-  uint64_t uploadChunkBytes = 64ull << 20;
+  // screen (beginDocument; renderer::Options::uploadChunkBytes). 16 MiB: a frame's upload
+  // step takes ~15 ms on lavapipe, 64 MiB ~65 ms, for no faster upload (bench/RESULTS.md,
+  // arrive_bench).
+  uint64_t uploadChunkBytes = 16ull << 20;
+  // How long the window waits before its first frame for the start-up document's deferred
+  // images (scene::LoadOptions::deferImageDecode): those decoded by then are in that frame.
+  double texturesGraceSeconds = 0.1;
+  // Tests: the start-up document's deferred images wait for releaseImages() to decode.
+  bool holdImages = false;
 };
 
 class Files;
@@ -96,6 +104,15 @@ class Viewer {
   // one as replaceDocument would, and the status says "Opened" (or "Reloaded") and the path.
   // A later load or replaceDocument drops a document still arriving.
   void beginDocument(std::unique_ptr<Document> document, bool keepView, bool reload);
+  // The start-up document's deferred images not yet handed to the renderer (issue 16: the
+  // window shows the geometry first, and each texture as it is decoded).
+  size_t imagesArriving() const {
+    return images_ ? images_->total() - images_->taken() + decoded_.size() : 0;
+  }
+  // Lets ViewerOptions::holdImages' images decode.
+  void releaseImages() {
+    if (images_) images_->release();
+  }
   // The document beginDocument is uploading, null when none is.
   const Document* arrivingDocument() const {
     return arriving_ ? arriving_->document.get() : nullptr;
@@ -156,16 +173,26 @@ class Viewer {
   void keepActiveScene(Document& document, bool keepView) const;
   // One step of the arriving document's upload; replaces the current document once done.
   void updateArriving();
+  void dropArriving();
+  // Hands the images the stream has decoded (at most uploadChunkBytes of pixels a frame) to the
+  // scene and the renderer.
+  void updateImages();
   // The second half of replaceDocument, once the new scene is on the GPU.
   void adoptDocument(std::unique_ptr<Document> document, bool keepView);
   void buildFileUi();
   void animate(double wallSeconds);
 
+  // beginDocument's document until it replaces session_.document (its path, reload flag and
+  // progress are session_.arriving, for the progress bar).
   struct Arriving {
     std::unique_ptr<Document> document;
-    bool keepView = false, reload = false;
+    bool keepView = false;
   };
-  std::optional<Arriving> arriving_;  // beginDocument's, until it replaces session_.document
+  std::optional<Arriving> arriving_;
+  // The start-up document's images being decoded (LoadOptions::deferImageDecode), and those
+  // decoded but not yet handed to the renderer. Null once every image has arrived.
+  std::unique_ptr<ImageStream> images_;
+  std::vector<ImageStream::Decoded> decoded_;
   std::string failure_;
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<renderer::Renderer> renderer_;

@@ -219,12 +219,21 @@ TEST(ReloadWindow, AnOpenedDocumentArrivesWhileTheCurrentOneIsDrawn) {
   ASSERT_NE(viewer->arrivingDocument(), nullptr);
   const uint64_t presented = viewer->framesPresented();
   int frames = 0;
+  float progress = 0.0f;
   while (viewer->arrivingDocument()) {
     EXPECT_EQ(s.document.get(), demo) << "frame " << frames;
+    // The progress bar's: this file, rising.
+    ASSERT_TRUE(s.arriving);
+    EXPECT_EQ(s.arriving->path, path);
+    EXPECT_FALSE(s.arriving->reload);
+    EXPECT_GE(s.arriving->progress, progress);
+    progress = s.arriving->progress;
     ASSERT_TRUE(viewer->runFrame());
     ASSERT_LT(++frames, 1000);
   }
   EXPECT_GT(frames, 10);
+  EXPECT_GT(progress, 0.5f);
+  EXPECT_FALSE(s.arriving);
   EXPECT_EQ(viewer->framesPresented() - presented, uint64_t(frames));  // none skipped
   EXPECT_NE(s.document.get(), demo);
   EXPECT_EQ(s.document->path, path);

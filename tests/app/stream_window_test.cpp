@@ -1,0 +1,91 @@
+// The start-up document in a real window under Xvfb, validation on (issue 16): loaded with its
+// images left encoded, it shows its geometry first and each texture as it is decoded, ending
+// on exactly the picture of a document loaded whole; a small asset's textures make its first
+// frame.
+#include <cstdlib>
+#include <string>
+
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+
+#include "document.h"
+#include "environment_image.h"
+#include "viewer.h"
+
+namespace vitrine::app {
+namespace {
+
+const std::string kBox = VITRINE_MODELS_DIR "/BoxTextured-glTF/BoxTextured.gltf";
+
+std::unique_ptr<Document> load(const std::string& path, bool deferImages) {
+  scene::LoadOptions options;
+  options.deferImageDecode = deferImages;
+  DocumentResult r = loadDocument(path, {}, options);
+  EXPECT_TRUE(r.document) << r.error;
+  return std::move(r.document);
+}
+
+std::unique_ptr<Viewer> openViewer(std::unique_ptr<Document> document, bool holdImages) {
+  ViewerOptions options;
+  options.width = 320;
+  options.height = 200;
+  options.validation = true;
+  options.holdImages = holdImages;
+  // Lit as the app lights it (no environment would leave an asset without lights black).
+  options.environment = std::make_shared<scene::EnvironmentImage>(scene::studioEnvironment());
+  const std::vector<bool> enabled(document->animations->clips().size(), true);
+  std::string error;
+  auto viewer = Viewer::create(std::move(document), enabled, options, &error);
+  EXPECT_TRUE(viewer) << error;
+  return viewer;
+}
+
+// The 3D view as the renderer draws it now, without the UI.
+renderer::Pixels view(Viewer& viewer) {
+  return viewer.renderer().renderOffscreen(viewer.currentView(1.0f), 64, 64);
+}
+
+TEST(StreamWindow, GeometryFirstThenTheTexturesEndingOnTheWholePicture) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  std::unique_ptr<Document> deferred = load(kBox, true);
+  ASSERT_TRUE(deferred);
+  ASSERT_FALSE(deferred->scene->images.at(0).encoded.empty());
+  auto viewer = openViewer(std::move(deferred), /*holdImages=*/true);
+  ASSERT_TRUE(viewer);
+  EXPECT_EQ(viewer->imagesArriving(), 1u);
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(viewer->framesPresented(), 1u);  // the geometry, before any image is decoded
+  const renderer::Pixels untextured = view(*viewer);
+
+  viewer->releaseImages();
+  for (int frame = 0; viewer->imagesArriving() > 0; ++frame) {
+    ASSERT_LT(frame, 1000);
+    ASSERT_TRUE(viewer->runFrame());
+  }
+  const renderer::Pixels streamed = view(*viewer);
+  EXPECT_TRUE(viewer->session().fileWarnings.empty());
+
+  // The same asset loaded whole, in the same view (keepView): the same picture.
+  viewer->replaceDocument(load(kBox, false), /*keepView=*/true);
+  ASSERT_TRUE(viewer->runFrame());
+  const renderer::Pixels whole = view(*viewer);
+  ASSERT_FALSE(streamed.rgba.empty());
+
+  EXPECT_EQ(streamed.rgba, whole.rgba);
+  EXPECT_NE(untextured.rgba, whole.rgba);
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
+TEST(StreamWindow, ASmallAssetsTexturesMakeItsFirstFrame) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  auto viewer = openViewer(load(kBox, true), /*holdImages=*/false);
+  ASSERT_TRUE(viewer);
+  // BoxTextured's 256 KiB image decodes well inside ViewerOptions::texturesGraceSeconds.
+  EXPECT_EQ(viewer->imagesArriving(), 0u);
+  EXPECT_FALSE(viewer->session().document->scene->images.at(0).rgba8.empty());
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
+}  // namespace
+}  // namespace vitrine::app
