@@ -160,9 +160,7 @@ class RendererImpl final : public Renderer {
       if (added == 0) return 0;
       VK_CHECK(vkDeviceWaitIdle(ctx_.device));  // frames in flight still read the sets
     } catch (const VulkanError& e) {
-      result.shown = false;
-      result.error = std::string("the images could not be uploaded: ") + e.what();
-      if (e.result() == VK_ERROR_DEVICE_LOST) lastError_ = e.what();
+      result = failed("the images could not be uploaded", e);
       return 0;
     }
     writeMaterialSets(ctx_, scene, scene_);
@@ -272,9 +270,15 @@ class RendererImpl final : public Renderer {
   SceneResult uploadFailed(PendingSceneGpu& pending, const VulkanError& e) {
     vkDeviceWaitIdle(ctx_.device);  // unchecked: the upload may have been submitted
     destroyPendingSceneGpu(ctx_, pending);
+    return failed("the scene could not be uploaded", e);
+  }
+
+  // A Vulkan failure while uploading, as a refusal saying `what` failed; a lost device stops
+  // the renderer.
+  SceneResult failed(const char* what, const VulkanError& e) {
     SceneResult result;
     result.shown = false;
-    result.error = std::string("the scene could not be uploaded: ") + e.what();
+    result.error = std::string(what) + ": " + e.what();
     if (e.result() == VK_ERROR_DEVICE_LOST) lastError_ = e.what();
     return result;
   }
