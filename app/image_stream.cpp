@@ -11,7 +11,6 @@ ImageStream::ImageStream(const Document& document, bool held) : held_(held) {
   const scene::Scene& scene = *document.scene;
   for (size_t i = 0; i < scene.images.size(); ++i)
     if (!scene.images[i].encoded.empty()) images_.push_back(i);
-  total_ = images_.size();
   if (images_.empty()) return;
   worker_ = std::thread([this, &document] {
     {
@@ -59,7 +58,7 @@ std::vector<ImageStream::Decoded> ImageStream::take() {
 bool ImageStream::waitAll(double seconds) {
   std::unique_lock<std::mutex> lock(mutex_);
   return changed_.wait_for(lock, std::chrono::duration<double>(seconds),
-                           [this] { return finished_ == total_; });
+                           [this] { return finished_ == images_.size(); });
 }
 
 }  // namespace vitrine::app

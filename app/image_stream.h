@@ -42,12 +42,12 @@ class ImageStream {
   // Lets a held stream start.
   void release();
   // How many images the stream decodes, and how many it has handed out by take().
-  size_t total() const { return total_; }
+  size_t total() const { return images_.size(); }
   size_t taken() const { return taken_; }
 
  private:
   std::vector<size_t> images_;  // the ones with encoded bytes
-  size_t total_ = 0, taken_ = 0;
+  size_t taken_ = 0;
   std::atomic<bool> stop_{false};
   std::mutex mutex_;
   std::condition_variable changed_;

@@ -14,12 +14,18 @@ bool imageUsable(const scene::Image& image) {
          image.rgba8.size() == size_t(image.width) * image.height * 4;
 }
 
+// The scene image a material slot's texture names, whatever its state, or -1.
+int namedImage(const scene::Scene& scene, const scene::Material& material, int slot) {
+  const int t = material.textures[slot];
+  if (t < 0 || t >= int(scene.textures.size())) return -1;
+  const int image = scene.textures[t].image;
+  return image >= 0 && image < int(scene.images.size()) ? image : -1;
+}
+
 // Whether the image of a material slot is still to be decoded (Image::encoded).
 bool arriving(const scene::Scene& scene, const scene::Material& material, int slot) {
-  const int t = material.textures[slot];
-  if (t < 0 || t >= int(scene.textures.size())) return false;
-  const int image = scene.textures[t].image;
-  return image >= 0 && image < int(scene.images.size()) && !scene.images[image].encoded.empty();
+  const int image = namedImage(scene, material, slot);
+  return image >= 0 && !scene.images[image].encoded.empty();
 }
 
 VkDescriptorPool createPool(const Context& ctx, uint32_t materialSets) {
@@ -83,12 +89,8 @@ void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlig
 
 // The scene image a material slot samples, or -1.
 int slotImage(const scene::Scene& scene, const scene::Material& material, int slot) {
-  const int t = material.textures[slot];
-  if (t < 0 || t >= int(scene.textures.size())) return -1;
-  const int image = scene.textures[t].image;
-  if (image < 0 || image >= int(scene.images.size()) || !imageUsable(scene.images[image]))
-    return -1;
-  return image;
+  const int image = namedImage(scene, material, slot);
+  return image >= 0 && imageUsable(scene.images[image]) ? image : -1;
 }
 
 void createSceneSets(const Context& ctx, const PipelineLayouts& layouts,

@@ -167,6 +167,20 @@ struct ImageOutcome {
   std::string warning, error;
 };
 
+// What decoding `encoded` (`pixels` of them) allocates besides our RGBA8 pixels: stb_image's
+// own buffer, RGBA16 for a 16-bit PNG; nothing for WebP, which decodes into ours.
+struct LibraryBuffer {
+  bool webp = false, wide = false;
+  uint64_t bytes = 0;
+};
+LibraryBuffer libraryBuffer(std::span<const uint8_t> encoded, uint64_t pixels) {
+  LibraryBuffer b;
+  b.webp = sniffImageFormat(encoded) == ImageFormat::Webp;
+  b.wide = !b.webp && stbi_is_16_bit_from_memory(encoded.data(), int(encoded.size()));
+  b.bytes = b.webp ? 0 : pixels * 4 * (b.wide ? 2 : 1);
+  return b;
+}
+
 // Reads the header, reserves the decoded size from the document's budget (the RGBA8 pixels stay
 // reserved while the Scene holds them; stb_image's own buffer, which it allocates before we copy
 // out of it, only while it lives), then decodes.
@@ -178,14 +192,13 @@ ImageOutcome decodeReserved(const LoadContext& ctx, const std::string& at,
     return {located(at, "cannot decode image: " + why), {}};
   }
   const uint64_t pixels = uint64_t(w) * h;
-  const bool webp = sniffImageFormat(bytes) == ImageFormat::Webp;  // decodes into our buffer
-  const bool wide = !webp && stbi_is_16_bit_from_memory(bytes.data(), int(bytes.size()));
-  const uint64_t libraryBytes = webp ? 0 : pixels * 4 * (wide ? 2 : 1);
+  const LibraryBuffer library = libraryBuffer(bytes, pixels);
+  const uint64_t libraryBytes = library.bytes;
   const std::string what = "decoded image " + std::to_string(w) + "x" + std::to_string(h) +
                            " RGBA8" +
-                           (webp   ? ""
-                            : wide ? ", with stb_image's RGBA16 buffer"
-                                   : ", with stb_image's buffer");
+                           (library.webp   ? ""
+                            : library.wide ? ", with stb_image's RGBA16 buffer"
+                                           : ", with stb_image's buffer");
   if (std::string err = reserveMemory(ctx.doc, pixels * 4 + libraryBytes, at, what); !err.empty())
     return {{}, err};
   const ScopedRelease libraryBuffer(*ctx.doc.budget, libraryBytes);
@@ -304,10 +317,7 @@ std::string decodeDeferredImage(const GltfDocument& doc, const Scene& scene, siz
   const std::span<const uint8_t> bytes = image.encoded;
   if (bytes.empty()) return {};
   const std::string at = jsonPointer("images", i);
-  const uint64_t pixels = uint64_t(image.width) * image.height;
-  const bool webp = sniffImageFormat(bytes) == ImageFormat::Webp;  // decodes into our buffer
-  const bool wide = !webp && stbi_is_16_bit_from_memory(bytes.data(), int(bytes.size()));
-  const uint64_t libraryBytes = webp ? 0 : pixels * 4 * (wide ? 2 : 1);
+  const uint64_t libraryBytes = libraryBuffer(bytes, uint64_t(image.width) * image.height).bytes;
   std::string why = doc.budget->reserve(libraryBytes, at, "stb_image's buffer");
   if (why.empty()) {
     const ScopedRelease libraryBuffer(*doc.budget, libraryBytes);
