@@ -1,6 +1,9 @@
 #include "batch_common.h"
 
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +15,7 @@
 
 #include "animation_selection.h"
 #include "headless.h"
+#include "image_stream.h"
 #include "look.h"
 #include "material_variant.h"
 #include "timings.h"
@@ -49,12 +53,16 @@ uint8_t encodeSrgb(float linear) {
   return uint8_t(std::lround(c * 255.0f));
 }
 
+// The decoded pixels a batch hands to the renderer at once: a few 1024x1024 textures, so that
+// the upload's fixed cost per call is shared and the decoders go on meanwhile.
+constexpr uint64_t kBatchImageBytes = 32ull << 20;
+
 }  // namespace
 
 std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptions& options,
-                                         int* exitCode, bool deferImages) {
+                                         int* exitCode) {
   scene::LoadOptions load = loadOptions(options);
-  load.deferImageDecode = deferImages;
+  load.deferImageDecode = true;
   DocumentResult loaded = loadDocument(file, {}, load);
   startupTimings().load = loaded.loadTimings;
   if (!loaded.document) {
@@ -98,8 +106,11 @@ float firstFrameTime(const Document& document, const std::vector<bool>& enabled)
 }
 
 std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& options,
-                                                        scene::Scene& scene, uint32_t width,
+                                                        Document& document, uint32_t width,
                                                         uint32_t height, int* exitCode) {
+  scene::Scene& scene = *document.scene;
+  // Decoding from now on, beside the environment, the device and the geometry's upload.
+  ImageStream images(document);
   std::unique_ptr<scene::EnvironmentImage> environment;
   std::string error;
   const scene::Stopwatch environmentWatch;
@@ -131,7 +142,25 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
     return nullptr;
   }
   r->setEnvironment(environment.get());  // processed now: the source image can go
-  const renderer::SceneResult shown = r->setSceneReleasingImages(scene, scene.activeScene);
+  renderer::SceneResult shown = r->setSceneReleasingImages(scene, scene.activeScene);
+  while (shown.shown && images.taken() < images.total()) {
+    startupTimings().imageWait += images.waitReady();
+    for (ImageStream::Decoded& d : images.take(kBatchImageBytes)) {
+      if (!d.warning.empty()) std::fprintf(stderr, "vitrine: warning: %s\n", d.warning.c_str());
+      scene::adoptDeferredImage(*document.gltf, scene, d.image, std::move(d.rgba8));
+    }
+    renderer::SceneResult added;
+    r->addImagesReleasing(scene, added);
+    shown.warnings.insert(shown.warnings.end(), added.warnings.begin(), added.warnings.end());
+    if (!added.shown) {
+      shown.shown = false;
+      shown.error = added.error;
+    }
+  }
+#ifdef __GLIBC__
+  // The decoders' freed pages go back to the system before the frame asks for more.
+  malloc_trim(0);
+#endif
   for (const std::string& warning : shown.warnings)
     std::fprintf(stderr, "vitrine: %s: warning: %s\n", options.file.c_str(), warning.c_str());
   if (!shown.shown) {

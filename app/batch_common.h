@@ -25,29 +25,33 @@ struct BatchAsset {
 // Loads `file`, prints its load and channel warnings to stderr ("vitrine: warning: ...") and
 // resolves --animation and --variant. On failure prints one line and sets *exitCode
 // (kExitBadInput): `vitrine: FILE: no material variant "X" (variants: a, b)` for --variant.
-// deferImages: the images are checked but left encoded (scene::LoadOptions::deferImageDecode),
-// for the window, which decodes them while it shows the geometry.
+// The images are checked but left encoded (scene::LoadOptions::deferImageDecode): the window
+// decodes them while it shows the geometry, the batch modes while the device is made and the
+// geometry uploads (createBatchRenderer), each through an ImageStream (image_stream.h).
 std::optional<BatchAsset> loadBatchAsset(const std::string& file, const CliOptions& options,
-                                         int* exitCode, bool deferImages = false);
+                                         int* exitCode);
 
 // The first instant of the enabled clips: the earliest first keyframe among them (0 when
 // none is enabled), the "first frame" a thumbnail shows.
 float firstFrameTime(const Document& document, const std::vector<bool>& enabled);
 
 // A renderer without a window (no surface, no X server) for a width x height picture of
-// `scene` as it is posed now: loads --env (before the device, so a bad .hdr is reported
-// without Vulkan), creates the renderer reading and writing the processed environment cache,
-// checks the size against the device, then uploads the environment and the scene with its
-// world transforms, showing the --variant (options.variant, already checked by
+// `document`'s scene as it is posed now: starts decoding the images loadBatchAsset left
+// encoded (on the loader's threads, an ImageStream), loads --env (before the device, so a bad
+// .hdr is reported without Vulkan), creates the renderer reading and writing the processed
+// environment cache, checks the size against the device, uploads the environment and the
+// geometry, then each image as it is decoded (its warning printed as the load's are), and
+// the world transforms, showing the --variant (options.variant, already checked by
 // loadBatchAsset). Null after printing one line, with *exitCode set: kExitBadInput for the
 // environment file or a size the device cannot render ("vitrine: --size WxH: DEVICE renders
 // at most NxN", or "--thumbnail N: ..."), kExitNoDevice when Vulkan or a usable device is
 // missing ("vitrine: no Vulkan device available ...").
 // A batch uploads its scene once: the pixels of the images uploaded are freed as they reach
-// the staging buffer (Renderer::setSceneReleasingImages), which keeps the peak resident
+// the staging buffer (Renderer::setSceneReleasingImages, addImagesReleasing), and no more than
+// ImageStream's bound of decoded pixels waits for the upload, which keeps the peak resident
 // memory near the asset's size (issue 16).
 std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& options,
-                                                        scene::Scene& scene, uint32_t width,
+                                                        Document& document, uint32_t width,
                                                         uint32_t height, int* exitCode);
 
 // After an empty renderOffscreen (device lost, out of memory): prints "vitrine: the GPU failed:

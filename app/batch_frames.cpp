@@ -153,7 +153,7 @@ int runFrames(const CliOptions& options) {
     return kExitBadInput;
   }
 
-  auto r = createBatchRenderer(options, scene, options.width, options.height, &status);
+  auto r = createBatchRenderer(options, doc, options.width, options.height, &status);
   if (!r) return status;
   // Only now, with the asset, the device and the size known good: a failure above leaves
   // nothing behind.

@@ -42,7 +42,7 @@ int runThumbnail(const CliOptions& options) {
     view.clearColor = glm::vec4(0.0f);
   }
   const uint32_t size = *options.thumbnailSize;
-  auto r = createBatchRenderer(options, *doc.scene, size, size, &status);
+  auto r = createBatchRenderer(options, doc, size, size, &status);
   if (!r) return status;
   FrameTimer frame(*r);
   renderer::Pixels pixels = r->renderOffscreen(view, size, size);

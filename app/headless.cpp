@@ -40,7 +40,8 @@ bool writePng(const std::string& path, const renderer::Pixels& pixels, std::stri
   return true;
 }
 
-int renderToPng(scene::Scene& scene, const CliOptions& options) {
+int renderToPng(Document& document, const CliOptions& options) {
+  scene::Scene& scene = *document.scene;
   if (sameFile(scene.path, *options.renderOut)) {
     std::fprintf(stderr, "vitrine: --render: %s is the input file; not overwriting it\n",
                  options.renderOut->c_str());
@@ -63,7 +64,7 @@ int renderToPng(scene::Scene& scene, const CliOptions& options) {
   }
   applyLook(options, view);
   int status = kExitOk;
-  auto r = createBatchRenderer(options, scene, options.width, options.height, &status);
+  auto r = createBatchRenderer(options, document, options.width, options.height, &status);
   if (!r) return status;
   FrameTimer frame(*r);
   const renderer::Pixels pixels = r->renderOffscreen(view, options.width, options.height);

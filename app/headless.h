@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli.h"
+#include "document.h"
 #include "renderer.h"
 #include "scene.h"
 
@@ -23,8 +24,9 @@ bool validationRequested();
 // Renders `scene` as options.camera (or the framing orbit camera) sees it, at
 // options.width x options.height, into options.renderOut, written whole or not at all
 // (writePngAtomically), never over the input file. Returns an exit status; prints one line
-// to stderr on failure. Frees the pixels of the images it uploads (createBatchRenderer).
-int renderToPng(scene::Scene& scene, const CliOptions& options);
+// to stderr on failure. Decodes the images loadBatchAsset left encoded and frees the pixels of
+// those it uploads (createBatchRenderer).
+int renderToPng(Document& document, const CliOptions& options);
 
 // Writes 8-bit RGBA pixels as a PNG; false with *error set on failure.
 bool writePng(const std::string& path, const renderer::Pixels& pixels, std::string* error);

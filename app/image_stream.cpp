@@ -7,7 +7,8 @@
 
 namespace vitrine::app {
 
-ImageStream::ImageStream(const Document& document, bool held) : held_(held) {
+ImageStream::ImageStream(const Document& document, bool held, uint64_t maxReadyBytes)
+    : maxReadyBytes_(maxReadyBytes), held_(held) {
   const scene::Scene& scene = *document.scene;
   for (size_t i = 0; i < scene.images.size(); ++i)
     if (!scene.images[i].encoded.empty()) images_.push_back(i);
@@ -20,10 +21,17 @@ ImageStream::ImageStream(const Document& document, bool held) : held_(held) {
     scene::parallelFor(images_.size(), [&](size_t k) {
       Decoded d;
       d.image = images_[k];
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        changed_.wait(lock, [this] { return readyBytes_ < maxReadyBytes_ || stop_; });
+      }
       if (!stop_)
         d.warning = scene::decodeDeferredImage(*document.gltf, *document.scene, d.image, d.rgba8);
       const std::lock_guard<std::mutex> lock(mutex_);
-      if (!stop_) ready_.push_back(std::move(d));
+      if (!stop_) {
+        readyBytes_ += d.rgba8.size();
+        ready_.push_back(std::move(d));
+      }
       ++finished_;
       changed_.notify_all();
     });
@@ -45,14 +53,28 @@ void ImageStream::release() {
   changed_.notify_all();
 }
 
-std::vector<ImageStream::Decoded> ImageStream::take() {
+std::vector<ImageStream::Decoded> ImageStream::take(uint64_t maxBytes) {
   std::vector<Decoded> out;
   {
     const std::lock_guard<std::mutex> lock(mutex_);
-    out.swap(ready_);
+    uint64_t bytes = 0;
+    while (!ready_.empty() && bytes < maxBytes) {
+      bytes += ready_.front().rgba8.size();
+      out.push_back(std::move(ready_.front()));
+      ready_.pop_front();
+    }
+    readyBytes_ -= bytes;
+    if (!out.empty()) changed_.notify_all();  // decoders held back by the bound may go on
   }
   taken_ += out.size();
   return out;
+}
+
+double ImageStream::waitReady() {
+  const auto start = std::chrono::steady_clock::now();
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [this] { return !ready_.empty() || taken_ == images_.size(); });
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 bool ImageStream::waitAll(double seconds) {

@@ -64,10 +64,9 @@ int run(int argc, char** argv) {
   // the worker thread (loader_thread.h) and reach the GPU a chunk a frame while the current
   // file is drawn (Viewer::beginDocument).
   int status = app::kExitOk;
-  // The window shows the geometry first and decodes the images while it runs (issue 16);
-  // --query and --render need everything at once.
-  const bool window = !o.renderOut && o.queries.empty();
-  std::optional<app::BatchAsset> asset = app::loadBatchAsset(file, o, &status, window);
+  // The images are decoded after the load (issue 16): while the window shows the geometry, or
+  // while --render's device is made and its geometry uploads. --query reads no pixels.
+  std::optional<app::BatchAsset> asset = app::loadBatchAsset(file, o, &status);
   if (!asset) return status;
   scene::Scene& scene = *asset->document->scene;
   if (o.time) {
@@ -93,7 +92,7 @@ int run(int argc, char** argv) {
     if (!o.renderOut) return app::kExitOk;
   }
 
-  if (o.renderOut) return app::renderToPng(scene, o);
+  if (o.renderOut) return app::renderToPng(*asset->document, o);
 
   app::ViewerOptions vo;
   vo.settingsFile = app::settingsPath();

@@ -69,7 +69,7 @@ std::string formatTimings(const StartupTimings& t, double totalSeconds,
     ms("file read", t.load->fileRead);
     ms("JSON parse", t.load->jsonParse);
     ms("buffer decode", t.load->bufferDecode);
-    ms("image decode", t.load->imageDecode);
+    ms("image decode", t.load->imageDecode + t.imageWait);
   }
   if (t.renderer) {
     ms("device setup", t.deviceSetup);

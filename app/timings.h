@@ -27,6 +27,9 @@ struct StartupTimings {
   std::optional<scene::LoadTimings> load;  // the command-line asset's load
   double environmentImage = 0.0;  // reading the --env .hdr or making the studio (the app's)
   double deviceSetup = 0.0;       // Renderer::create, less its pipelines and environment
+  // A batch's images decode beside the device setup and the upload (createBatchRenderer): the
+  // time its UI thread waited for them is image decode too (the rest overlapped).
+  double imageWait = 0.0;
   // The first frame with the asset: from the frame's start until it is read back (batch) or
   // presented (window), less the pipelines, uploads and environment work inside it.
   std::optional<double> firstFrame;

@@ -278,28 +278,23 @@ void Viewer::beginDocument(std::unique_ptr<Document> document, bool keepView, bo
 
 void Viewer::updateImages() {
   if (!images_) return;
-  for (ImageStream::Decoded& d : images_->take()) decoded_.push_back(std::move(d));
-  // At most a chunk's worth of pixels a frame, so that no frame stalls long on the upload.
-  size_t n = 0;
-  for (uint64_t bytes = 0; n < decoded_.size() && (n == 0 || bytes < options_.uploadChunkBytes);
-       ++n)
-    bytes += decoded_[n].rgba8.size();
+  // At most a chunk's worth of pixels a frame, so that no frame stalls long on the upload; the
+  // others wait in the stream, which decodes no further while too many do.
+  std::vector<ImageStream::Decoded> decoded = images_->take(options_.uploadChunkBytes);
   Document& doc = *session_.document;
-  for (size_t k = 0; k < n; ++k) {
-    ImageStream::Decoded& d = decoded_[k];
+  for (ImageStream::Decoded& d : decoded) {
     if (!d.warning.empty()) {
       std::fprintf(stderr, "vitrine: warning: %s\n", d.warning.c_str());
       session_.fileWarnings.push_back(d.warning);
     }
     scene::adoptDeferredImage(*doc.gltf, *doc.scene, d.image, std::move(d.rgba8));
   }
-  decoded_.erase(decoded_.begin(), decoded_.begin() + ptrdiff_t(n));
-  if (n > 0) {
+  if (!decoded.empty()) {
     renderer::SceneResult r;
     renderer_->addImages(*doc.scene, r);
     reportScene(r, doc.path);
   }
-  if (images_->taken() == images_->total() && decoded_.empty()) images_.reset();
+  if (images_->taken() == images_->total()) images_.reset();
 }
 
 void Viewer::dropArriving() {
@@ -354,7 +349,6 @@ void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView) {
   const std::string variantName =
       oldVariant >= 0 ? s.document->scene->variants[size_t(oldVariant)] : std::string();
   images_.reset();  // decoding the old document's images: they are not needed any more
-  decoded_.clear();
   s.document = std::move(document);
   s.dirty.clear();  // ranges of the old scene's slots
   const std::vector<std::string>& variants = s.document->scene->variants;

@@ -106,9 +106,7 @@ class Viewer {
   void beginDocument(std::unique_ptr<Document> document, bool keepView, bool reload);
   // The start-up document's deferred images not yet handed to the renderer (issue 16: the
   // window shows the geometry first, and each texture as it is decoded).
-  size_t imagesArriving() const {
-    return images_ ? images_->total() - images_->taken() + decoded_.size() : 0;
-  }
+  size_t imagesArriving() const { return images_ ? images_->total() - images_->taken() : 0; }
   // Lets ViewerOptions::holdImages' images decode.
   void releaseImages() {
     if (images_) images_->release();
@@ -189,10 +187,9 @@ class Viewer {
     bool keepView = false;
   };
   std::optional<Arriving> arriving_;
-  // The start-up document's images being decoded (LoadOptions::deferImageDecode), and those
-  // decoded but not yet handed to the renderer. Null once every image has arrived.
+  // The start-up document's images being decoded (LoadOptions::deferImageDecode) or decoded
+  // but not yet handed to the renderer. Null once every image has arrived.
   std::unique_ptr<ImageStream> images_;
-  std::vector<ImageStream::Decoded> decoded_;
   std::string failure_;
   GLFWwindow* window_ = nullptr;
   std::unique_ptr<renderer::Renderer> renderer_;

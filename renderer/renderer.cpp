@@ -99,6 +99,7 @@ class RendererImpl final : public Renderer {
       uploads_.destroy(ctx_);
       cancelScene();
       destroySceneGpu(ctx_, scene_);
+      destroyBuffer(ctx_, imageStaging_);
       destroyEnvironmentGpu(ctx_, environment_);
       destroyBackgroundPass(ctx_, background_);
       destroyOffscreen(ctx_, offscreen_);
@@ -120,15 +121,21 @@ class RendererImpl final : public Renderer {
   }
 
   SceneResult setSceneReleasingImages(scene::Scene& scene, int sceneIndex) override {
-    return upload(scene, sceneIndex, [&scene](size_t image) {
+    return upload(scene, sceneIndex, releasePixels(scene, /*trim=*/true));
+  }
+
+  // What the *Releasing calls do with an image once it is staged.
+  static std::function<void(size_t)> releasePixels(scene::Scene& scene, bool trim) {
+    return [&scene, trim](size_t image) {
       std::vector<uint8_t>().swap(scene.images[image].rgba8);
 #ifdef __GLIBC__
       // The pixels were decoded on worker threads, into their malloc arenas (glibc's mmap
       // threshold rises past an image's size once a large block is freed), where a free
       // keeps the pages: give them back to the system now, or none of this lowers the peak.
-      malloc_trim(0);
+      // Not while images stream in: the decoders reuse those pages (no fresh ones to fault).
+      if (trim) malloc_trim(0);
 #endif
-    });
+    };
   }
 
   SceneUploadStats lastSceneUploadStats() const override {
@@ -152,11 +159,20 @@ class RendererImpl final : public Renderer {
   }
 
   size_t addImages(const scene::Scene& scene, SceneResult& result) override {
+    return add(scene, result, {});
+  }
+  size_t addImagesReleasing(scene::Scene& scene, SceneResult& result) override {
+    return add(scene, result, releasePixels(scene, /*trim=*/false));
+  }
+
+  size_t add(const scene::Scene& scene, SceneResult& result,
+             const std::function<void(size_t)>& imageStaged) {
     if (!hasScene_ || !lastError_.empty()) return 0;
     const scene::PhaseClock clock(uploadSeconds_);
     size_t added = 0;
     try {
-      added = addSceneImages(ctx_, scene, uploadChunkBytes_, scene_, result.warnings);
+      added = addSceneImages(ctx_, scene, {uploadChunkBytes_, imageStaged, &imageStaging_}, scene_,
+                             result.warnings);
       if (added == 0) return 0;
       VK_CHECK(vkDeviceWaitIdle(ctx_.device));  // frames in flight still read the sets
     } catch (const VulkanError& e) {
@@ -230,6 +246,7 @@ class RendererImpl final : public Renderer {
     SceneResult result = std::move(arrived->result);
     uploads_.clearDestinations();
     destroySceneGpu(ctx_, scene_);
+    destroyBuffer(ctx_, imageStaging_);  // the old scene's images are all in, or not wanted
     scene_ = std::move(next);
     hasScene_ = true;
     sceneUploadStats_ = {scene_.stagingBytes, scene_.stagingChunks};
@@ -717,6 +734,8 @@ class RendererImpl final : public Renderer {
   std::unique_ptr<PendingSceneGpu> pending_;  // beginScene's, until it replaces scene_
   uint64_t sceneUploads_ = 0;                 // setScene calls (sceneUploadCount)
   VkDeviceSize uploadChunkBytes_ = 0;
+  // addImages' staging buffer, kept from one call to the next while a scene's images arrive.
+  Buffer imageStaging_;
   SceneUploadStats sceneUploadStats_;  // of the last scene shown
   bool hasScene_ = false;
   // The scene's changes, copied at the start of each frame, and its destinations.

@@ -238,6 +238,11 @@ class Renderer {
   // flat normal, black emission). Returns how many were added; `result` gets a warning per
   // downscaled image, or shown false and the error when the device failed (then none is added).
   virtual size_t addImages(const scene::Scene& scene, SceneResult& result) = 0;
+  // addImages for a caller that never uploads `scene` again (a batch render, as
+  // setSceneReleasingImages): the pixels of each image added are freed once they are staged,
+  // and their pages kept by the allocator for the images still decoding (the caller gives
+  // them back to the system once all have come: malloc_trim on glibc).
+  virtual size_t addImagesReleasing(scene::Scene& scene, SceneResult& result) = 0;
   // KHR_materials_variants: draws every primitive with its material in `variant` (an index
   // into scene.variants; -1 = the asset's default materials, which setScene starts with).
   // `scene` is the one last given to setScene. Re-binds materials only: no geometry, texture

@@ -113,6 +113,20 @@ void textureRegions(VkDeviceSize offset, const Texture& t, std::vector<UploadReg
   }
 }
 
+// Tells `imageStaged` each uploaded image, from *next on, whose pixels (its whole mip chain)
+// are staged once `chunk` is: chunks come in order, so *next moves on past them.
+void tellStaged(const scene::Scene& scene, const StagingLayout& s, const std::vector<bool>& upload,
+                const UploadChunk& chunk, const std::function<void(size_t)>& imageStaged,
+                size_t& next) {
+  if (!imageStaged) return;
+  for (; next < scene.images.size(); ++next) {
+    if (!upload[next]) continue;
+    const VkExtent2D e = imageExtent(scene.images[next], s.imageShrink[next]);
+    if (s.images[next] + mipChainBytes(e) > chunk.end) break;
+    imageStaged(next);
+  }
+}
+
 }  // namespace
 
 bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
@@ -223,13 +237,7 @@ bool continueSceneGpu(const scene::Scene& scene, PendingSceneGpu& pending, bool 
     const StagingWindow window{bytes, chunk.begin, chunk.end};
     writeStaging(scene, s, gpu.streamOffsets, pending.upload, window, pending.scratch);
     writeMirrors(s, gpu, window);
-    if (!pending.options.imageStaged) return;
-    for (size_t& i = pending.nextImage; i < scene.images.size(); ++i) {
-      if (!pending.upload[i]) continue;
-      const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
-      if (s.images[i] + mipChainBytes(e) > chunk.end) break;
-      pending.options.imageStaged(i);
-    }
+    tellStaged(scene, s, pending.upload, chunk, pending.options.imageStaged, pending.nextImage);
   };
   if (!pending.chunks->step(fill, wait)) return false;
   pending.chunks.reset();  // the staging buffer goes as soon as it is not needed
@@ -242,7 +250,7 @@ void destroyPendingSceneGpu(const Context& ctx, PendingSceneGpu& pending) {
   destroySceneGpu(ctx, pending.gpu);
 }
 
-size_t addSceneImages(const Context& ctx, const scene::Scene& scene, VkDeviceSize chunkBytes,
+size_t addSceneImages(const Context& ctx, const scene::Scene& scene, const SceneUpload& options,
                       SceneGpu& gpu, std::vector<std::string>& warnings) {
   gpu.textures.resize(scene.images.size());
   std::vector<bool> onGpu(scene.images.size());
@@ -260,12 +268,15 @@ size_t addSceneImages(const Context& ctx, const scene::Scene& scene, VkDeviceSiz
   }
   if (added == 0) return 0;
   StagingScratch scratch;
+  size_t nextImage = 0;  // the first image not yet told staged
   const auto fill = [&](const UploadChunk& chunk, uint8_t* bytes) {
     writeImageChains(scene, s, images.upload, StagingWindow{bytes, chunk.begin, chunk.end},
                      scratch);
+    tellStaged(scene, s, images.upload, chunk, options.imageStaged, nextImage);
   };
   try {
-    ChunkedUpload upload(ctx, std::move(regions), s.total, chunkBytes);
+    ChunkedUpload upload(ctx, std::move(regions), s.total, options.chunkBytes,
+                         options.reusedStaging);
     while (!upload.step(fill, /*wait=*/true)) {
     }
   } catch (...) {

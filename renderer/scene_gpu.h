@@ -123,6 +123,8 @@ struct SceneUpload {
   // When set, told each uploaded image (an index into scene.images) once its pixels are all in
   // the staging buffer, before they reach the image: the scene's copy is no longer read.
   std::function<void(size_t image)> imageStaged;
+  // When set, the staging buffer to reuse (ChunkedUpload's `reused`).
+  Buffer* reusedStaging = nullptr;
 };
 
 // The scene upload itself: scene_pending.h (beginSceneGpu, continueSceneGpu).

@@ -46,11 +46,12 @@ struct PendingSceneGpu {
 // The images of `scene` (the one gpu was made from) that its materials sample, that have
 // their pixels now and no texture in gpu yet: images streamed in after their scene
 // (LoadOptions::deferImageDecode, issue 16). Creates their textures and uploads them through a
-// staging buffer of at most chunkBytes, waiting for each chunk; returns how many. Downscaled
-// images add a warning each. The material sets still show the placeholders: writeMaterialSets
-// (scene_sets.h) once no frame in flight uses them. A failing Vulkan call throws VulkanError;
-// the textures made so far stay in gpu, for destroySceneGpu.
-size_t addSceneImages(const Context& ctx, const scene::Scene& scene, VkDeviceSize chunkBytes,
+// staging buffer of at most upload.chunkBytes, waiting for each chunk, telling
+// upload.imageStaged (when set) each image whose pixels are all staged; returns how many.
+// Downscaled images add a warning each. The material sets still show the placeholders:
+// writeMaterialSets (scene_sets.h) once no frame in flight uses them. A failing Vulkan call throws
+// VulkanError; the textures made so far stay in gpu, for destroySceneGpu.
+size_t addSceneImages(const Context& ctx, const scene::Scene& scene, const SceneUpload& upload,
                       SceneGpu& gpu, std::vector<std::string>& warnings);
 
 // Waits for a chunk in flight and destroys everything the pending scene created.

@@ -123,9 +123,11 @@ void writeMaterialSets(const Context& ctx, const scene::Scene& scene, SceneGpu& 
       if (slot == gpu::kSlotEmissive && m < scene.materials.size() &&
           arriving(scene, scene.materials[m], slot))
         info.imageView = gpu.black.srgb;
+      // The texture decides, not the scene's pixels, which a batch frees once they are staged
+      // (Renderer::addImagesReleasing). An image streamed in later has no texture until
+      // addSceneImages made it.
       const int image =
-          m < scene.materials.size() ? slotImage(scene, scene.materials[m], slot) : -1;
-      // An image streamed in later has no texture until addSceneImages made it.
+          m < scene.materials.size() ? namedImage(scene, scene.materials[m], slot) : -1;
       if (image >= 0 && size_t(image) < gpu.textures.size() && gpu.textures[image].image.image) {
         const Texture& t = gpu.textures[image];
         info.imageView = gpu::isColorSlot(slot) ? t.srgb : t.unorm;

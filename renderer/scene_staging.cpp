@@ -237,34 +237,47 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
 void writeImageChains(const scene::Scene& scene, const StagingLayout& s,
                       const std::vector<bool>& upload, const StagingWindow& w,
                       StagingScratch& scratch) {
-  // The chains the window reaches first, computed in parallel across images.
+  // The chains the window reaches, computed in parallel across images: straight into the
+  // window when the whole chain is inside it (no scratch copy, no fresh pages to fault), into
+  // scratch when the chain straddles chunks (kept until its last chunk).
   scratch.chains.resize(scene.images.size());
-  std::vector<size_t> missing;
+  std::vector<size_t> reached;
   for (size_t i = 0; i < scene.images.size(); ++i) {
-    if (!upload[i] || !scratch.chains[i].empty()) continue;
+    if (!upload[i]) continue;
     const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
-    if (w.overlaps(s.images[i], mipChainBytes(e))) missing.push_back(i);
+    if (w.overlaps(s.images[i], mipChainBytes(e))) reached.push_back(i);
   }
-  scene::parallelFor(missing.size(), [&](size_t m) {
-    const size_t i = missing[m];
+  scene::parallelFor(reached.size(), [&](size_t m) {
+    const size_t i = reached[m];
     const scene::Image& image = scene.images[i];
     const VkExtent2D e = imageExtent(image, s.imageShrink[i]);
+    const VkDeviceSize level0 = VkDeviceSize(e.width) * e.height * 4, size = mipChainBytes(e);
     std::vector<uint8_t>& chain = scratch.chains[i];
+    const bool inside = s.images[i] >= w.begin && s.images[i] + size <= w.end;
+    if (inside) {
+      uint8_t* dst = w.bytes + (s.images[i] - w.begin);
+      if (s.imageShrink[i] > 1)
+        writeDownscaled(image, s.imageShrink[i], dst);
+      else
+        std::memcpy(dst, image.rgba8.data(), level0);
+      buildMipChain(dst, e, s.imageSrgb[i], dst + level0);
+      return;
+    }
+    if (!chain.empty()) return;  // computed for an earlier chunk
     if (s.imageShrink[i] > 1) {
-      chain.resize(mipChainBytes(e));
+      chain.resize(size);
       writeDownscaled(image, s.imageShrink[i], chain.data());
-      buildMipChain(chain.data(), e, s.imageSrgb[i], chain.data() + size_t(e.width) * e.height * 4);
+      buildMipChain(chain.data(), e, s.imageSrgb[i], chain.data() + level0);
     } else {
       // A 1x1 image has no level below: one byte keeps its (empty) chain marked as computed.
       chain.resize(std::max<size_t>(1, mipChainBytes(e, 1)));
       buildMipChain(image.rgba8.data(), e, s.imageSrgb[i], chain.data());
     }
   });
-  for (size_t i = 0; i < scene.images.size(); ++i) {
-    if (!upload[i]) continue;
+  for (size_t i : reached) {
     const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
     const VkDeviceSize level0 = VkDeviceSize(e.width) * e.height * 4, size = mipChainBytes(e);
-    if (!w.overlaps(s.images[i], size)) continue;
+    if (s.images[i] >= w.begin && s.images[i] + size <= w.end) continue;  // written in place
     const std::vector<uint8_t>& chain = scratch.chains[i];
     if (s.imageShrink[i] > 1) {
       w.put(s.images[i], chain.data(), size);

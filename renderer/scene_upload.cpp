@@ -77,14 +77,25 @@ void recordChunk(VkCommandBuffer cmd, VkBuffer staging, const std::vector<Upload
 }  // namespace
 
 ChunkedUpload::ChunkedUpload(const Context& ctx, std::vector<UploadRegion> regions,
-                             VkDeviceSize total, VkDeviceSize capacity)
+                             VkDeviceSize total, VkDeviceSize capacity, Buffer* reused)
     : ctx_(ctx), regions_(std::move(regions)) {
   chunks_ = planUploadChunks(regions_, total, capacity);
   for (const UploadChunk& c : chunks_) stagingBytes_ = std::max(stagingBytes_, c.end - c.begin);
   if (chunks_.empty()) return;
   try {
-    staging_ = createBuffer(ctx_, stagingBytes_, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
-                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
+    if (reused && reused->buffer && reused->size >= stagingBytes_) {
+      staging_ = *reused;
+    } else {
+      if (reused) destroyBuffer(ctx_, *reused);
+      // Cached where the device offers it: the mip chains are computed in the staging buffer,
+      // each level read back for the next (scene_staging.cpp), which write-combined memory
+      // makes slow.
+      staging_ =
+          createBuffer(ctx_, stagingBytes_, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                       VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT, VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+      if (reused) *reused = staging_;
+    }
+    reused_ = reused;
     createCommandBuffer(ctx_, VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT, pool_, cmd_);
     auto fenceInfo = vkStruct<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
     VK_CHECK(vkCreateFence(ctx_.device, &fenceInfo, nullptr, &fence_));
@@ -106,7 +117,10 @@ void ChunkedUpload::release() {
   if (pool_) vkDestroyCommandPool(ctx_.device, pool_, nullptr);  // frees cmd_
   fence_ = VK_NULL_HANDLE;
   pool_ = VK_NULL_HANDLE;
-  destroyBuffer(ctx_, staging_);
+  if (reused_)
+    staging_ = Buffer{};  // the caller's
+  else
+    destroyBuffer(ctx_, staging_);
 }
 
 bool ChunkedUpload::step(const FillChunk& fill, bool wait) {

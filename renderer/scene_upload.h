@@ -52,11 +52,14 @@ using FillChunk = std::function<void(const UploadChunk& chunk, uint8_t* window)>
 // SHADER_READ_ONLY for fragment shaders (no blits: the levels come computed, mip_chain.h). Each
 // chunk ends with a barrier making the buffer copies visible to vertex input and shaders.
 // The regions' buffers and textures must outlive the upload. Owns its staging buffer, command
-// buffer and fence; the destructor waits for a chunk still in flight.
+// buffer and fence; the destructor waits for a chunk still in flight. Given `reused`, it
+// stages in that buffer instead (made larger when it is too small for a chunk, which frees
+// the old one) and leaves it to the caller: uploads that follow each other (a batch's images,
+// issue 16) then write pages already touched rather than fault fresh ones each time.
 class ChunkedUpload {
  public:
   ChunkedUpload(const Context& ctx, std::vector<UploadRegion> regions, VkDeviceSize total,
-                VkDeviceSize capacity);
+                VkDeviceSize capacity, Buffer* reused = nullptr);
   ~ChunkedUpload();
   ChunkedUpload(const ChunkedUpload&) = delete;
   ChunkedUpload& operator=(const ChunkedUpload&) = delete;
@@ -80,6 +83,7 @@ class ChunkedUpload {
   size_t next_ = 0;  // the next chunk to fill
   bool inFlight_ = false;
   Buffer staging_;
+  Buffer* reused_ = nullptr;  // staging_ is a copy of *reused_, which the caller owns
   VkCommandPool pool_ = VK_NULL_HANDLE;
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
   VkFence fence_ = VK_NULL_HANDLE;
