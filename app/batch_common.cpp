@@ -157,6 +157,7 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
       shown.error = added.error;
     }
   }
+  r->finishImages();
 #ifdef __GLIBC__
   // The decoders' freed pages go back to the system before the frame asks for more.
   malloc_trim(0);

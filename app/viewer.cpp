@@ -294,7 +294,10 @@ void Viewer::updateImages() {
     renderer_->addImages(*doc.scene, r);
     reportScene(r, doc.path);
   }
-  if (images_->taken() == images_->total()) images_.reset();
+  if (images_->taken() == images_->total()) {
+    images_.reset();
+    renderer_->finishImages();
+  }
 }
 
 void Viewer::dropArriving() {

@@ -165,6 +165,10 @@ class RendererImpl final : public Renderer {
     return add(scene, result, releasePixels(scene, /*trim=*/false));
   }
 
+  void finishImages() override {
+    destroyBuffer(ctx_, imageStaging_);  // no upload is under way: add() waits for its own
+  }
+
   size_t add(const scene::Scene& scene, SceneResult& result,
              const std::function<void(size_t)>& imageStaged) {
     if (!hasScene_ || !lastError_.empty()) return 0;

@@ -243,6 +243,9 @@ class Renderer {
   // and their pages kept by the allocator for the images still decoding (the caller gives
   // them back to the system once all have come: malloc_trim on glibc).
   virtual size_t addImagesReleasing(scene::Scene& scene, SceneResult& result) = 0;
+  // The caller has added the last image it will: frees the staging buffer addImages keeps from
+  // one call to the next (a new scene frees it too).
+  virtual void finishImages() = 0;
   // KHR_materials_variants: draws every primitive with its material in `variant` (an index
   // into scene.variants; -1 = the asset's default materials, which setScene starts with).
   // `scene` is the one last given to setScene. Re-binds materials only: no geometry, texture

@@ -248,8 +248,9 @@ TEST_F(SmallChunks, AnImageArrivingAfterItsSceneReplacesItsPlaceholder) {
 // Issue 16, the batch modes: images decoded after their scene was set arrive through
 // addImagesReleasing, whose pixels are freed once staged and still drawn. Image 1 (a copy of
 // image 0 on the unlit material's emissive slot, which it does not draw) arrives first, so that
-// image 0, the one drawn, is staged in the buffer the first call left (reused, not made again).
-void expectAddedReleasingIsFreedAndDrawn(renderer::Renderer& r) {
+// image 0, the one drawn, is staged in the buffer the first call left (reused, not made again),
+// or, after finishImages, in a new one.
+void expectAddedReleasingIsFreedAndDrawn(renderer::Renderer& r, bool finishBetween) {
   scene::Scene s = texturedQuad();
   s.images.push_back(s.images[0]);
   s.textures.push_back({1, 0});
@@ -265,6 +266,7 @@ void expectAddedReleasingIsFreedAndDrawn(renderer::Renderer& r) {
   EXPECT_EQ(r.addImagesReleasing(s, result), 1u);
   EXPECT_TRUE(s.images[1].rgba8.empty());
   EXPECT_TRUE(colorNear(centre(r), {1, 1, 1}));  // image 0 is still the placeholder
+  if (finishBetween) r.finishImages();
   arrive(s, std::move(first));
   EXPECT_EQ(r.addImagesReleasing(s, result), 1u);
   EXPECT_TRUE(result.shown) << result.error;
@@ -275,12 +277,15 @@ void expectAddedReleasingIsFreedAndDrawn(renderer::Renderer& r) {
 
 // Each image's whole chain is staged in one chunk, computed in the staging buffer itself.
 TEST_F(RendererTest, ImagesAddedReleasingAreFreedAndDrawn) {
-  expectAddedReleasingIsFreedAndDrawn(*renderer_);
+  expectAddedReleasingIsFreedAndDrawn(*renderer_, /*finishBetween=*/false);
+}
+TEST_F(RendererTest, ImagesAddedAfterFinishImagesAreDrawn) {
+  expectAddedReleasingIsFreedAndDrawn(*renderer_, /*finishBetween=*/true);
 }
 
 // The chains straddle chunks (computed aside, copied in parts).
 TEST_F(SmallChunks, ImagesAddedReleasingAreFreedAndDrawn) {
-  expectAddedReleasingIsFreedAndDrawn(*renderer_);
+  expectAddedReleasingIsFreedAndDrawn(*renderer_, /*finishBetween=*/false);
 }
 
 TEST_F(RendererTest, AnEmissiveImageStillArrivingEmitsNothing) {
