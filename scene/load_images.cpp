@@ -185,7 +185,7 @@ LibraryBuffer libraryBuffer(std::span<const uint8_t> encoded, uint64_t pixels) {
 // reserved while the Scene holds them; stb_image's own buffer, which it allocates before we copy
 // out of it, only while it lives), then decodes.
 ImageOutcome decodeReserved(const LoadContext& ctx, const std::string& at,
-                            std::span<const uint8_t> bytes, Image& image) {
+                            std::span<const uint8_t> bytes, Image& image, bool defer) {
   uint32_t w = 0, h = 0;
   if (std::string why = readImageHeader(bytes, w, h); !why.empty()) {
     if (sniffImageFormat(bytes) == ImageFormat::Unknown) return {located(at, why), {}};
@@ -202,7 +202,7 @@ ImageOutcome decodeReserved(const LoadContext& ctx, const std::string& at,
   if (std::string err = reserveMemory(ctx.doc, pixels * 4 + libraryBytes, at, what); !err.empty())
     return {{}, err};
   const ScopedRelease libraryBuffer(*ctx.doc.budget, libraryBytes);
-  if (ctx.doc.options.deferImageDecode) {
+  if (defer) {
     // Kept for decodeDeferredImage, which reserves the library's buffer again while it lives.
     if (std::string err = reserveMemory(ctx.doc, bytes.size(), at, "encoded image kept to decode");
         !err.empty()) {
@@ -222,7 +222,8 @@ ImageOutcome decodeReserved(const LoadContext& ctx, const std::string& at,
 }
 
 // Decodes image i into ctx.scene.images[i].
-ImageOutcome loadImage(const LoadContext& ctx, const Json& json, size_t i, ImageUse use) {
+ImageOutcome loadImage(const LoadContext& ctx, const Json& json, size_t i, ImageUse use,
+                       bool defer) {
   Image& image = ctx.scene.images[i];
   const std::string at = jsonPointer("images", i);
   const std::string uri = string(json, "uri");
@@ -248,11 +249,11 @@ ImageOutcome loadImage(const LoadContext& ctx, const Json& json, size_t i, Image
     const ScopedRelease decodedUri(*ctx.doc.budget, n);  // the vector is freed on return
     fromUri = base64Decode(std::string_view(uri).substr(kWebpUri.size()));
     bytes = fromUri;
-    return decodeReserved(ctx, at, bytes, image);
+    return decodeReserved(ctx, at, bytes, image, defer);
   }
   // No bytes: ResourceCache already warned (missing file, unsupported data URI).
   if (bytes.empty()) return {};
-  return decodeReserved(ctx, at, bytes, image);
+  return decodeReserved(ctx, at, bytes, image, defer);
 }
 
 }  // namespace
@@ -312,6 +313,12 @@ std::string decodeImage(std::span<const uint8_t> bytes, Image& out) {
 
 std::string decodeDeferredImage(const GltfDocument& doc, const Scene& scene, size_t i,
                                 std::vector<uint8_t>& rgba8) {
+  const std::string why = decodeEncodedImage(doc, scene, i, rgba8);
+  return why.empty() ? why : scene.path + ": " + why;
+}
+
+std::string decodeEncodedImage(const GltfDocument& doc, const Scene& scene, size_t i,
+                               std::vector<uint8_t>& rgba8) {
   rgba8.clear();
   const Image& image = scene.images[i];
   const std::span<const uint8_t> bytes = image.encoded;
@@ -329,7 +336,7 @@ std::string decodeDeferredImage(const GltfDocument& doc, const Scene& scene, siz
     }
     why = located(at, "cannot decode image: " + why);
   }
-  return scene.path + ": " + why;
+  return why;
 }
 
 void adoptDeferredImage(const GltfDocument& doc, Scene& scene, size_t i,
@@ -338,15 +345,26 @@ void adoptDeferredImage(const GltfDocument& doc, Scene& scene, size_t i,
   if (image.encoded.empty()) return;
   doc.budget->release(image.encoded.size());
   image.encoded = {};
-  // Reserved at load for these pixels (decodeReserved); given back when they never came.
+  // Reserved at load for these pixels (decodeReserved); given back when they never came, and
+  // the image is then empty (width 0) as one that failed in a full load.
   if (rgba8.size() != size_t(image.width) * image.height * 4) {
     doc.budget->release(uint64_t(image.width) * image.height * 4);
+    image.width = image.height = 0;
     return;
   }
   image.rgba8 = std::move(rgba8);
 }
 
 std::string loadImages(const LoadContext& ctx) {
+  std::vector<std::string> warnings;
+  if (std::string err = loadImages(ctx, ctx.doc.options.deferImageDecode, warnings); !err.empty())
+    return err;
+  for (std::string& w : warnings)
+    if (!w.empty()) ctx.warnings.push_back(std::move(w));
+  return {};
+}
+
+std::string loadImages(const LoadContext& ctx, bool defer, std::vector<std::string>& warnings) {
   const Json& images = array(ctx.doc.json, "images");
   ctx.scene.images.resize(images.size());
   const std::vector<ImageUse> uses = imageUses(ctx.doc.json, images.size());
@@ -371,12 +389,12 @@ std::string loadImages(const LoadContext& ctx) {
   std::vector<ImageOutcome> outcomes(images.size());
   parallelFor(decode.size(), [&](size_t k) {
     const size_t i = decode[k];
-    outcomes[i] = loadImage(ctx, images[i], i, uses[i]);
+    outcomes[i] = loadImage(ctx, images[i], i, uses[i], defer);
   });
   for (ImageOutcome& o : outcomes)
     if (!o.error.empty()) return o.error;
-  for (ImageOutcome& o : outcomes)
-    if (!o.warning.empty()) ctx.warnings.push_back(std::move(o.warning));
+  warnings.resize(images.size());
+  for (size_t i = 0; i < images.size(); ++i) warnings[i] = std::move(outcomes[i].warning);
   return {};
 }
 

@@ -58,6 +58,16 @@ struct LoadContext {
 // decoded again: it stays empty with Image::sameAs naming the earlier one. Each decode is
 // reserved from the memory budget first; a refusal is the error returned.
 [[nodiscard]] std::string loadImages(const LoadContext& ctx);
+// loadImages in parts (issue 16: full loads decode images while the buffers decode, loader.cpp):
+// with `defer` only the headers are read and the pixels reserved (LoadOptions::
+// deferImageDecode), each image keeping its encoded bytes for decodeEncodedImage. `warnings`
+// gets one entry per image ("" for most), in image order, rather than ctx.warnings.
+[[nodiscard]] std::string loadImages(const LoadContext& ctx, bool defer,
+                                     std::vector<std::string>& warnings);
+// decodeDeferredImage's work, its warning without the file's name (as the loader's are
+// before load() prefixes them).
+[[nodiscard]] std::string decodeEncodedImage(const GltfDocument& doc, const Scene& scene,
+                                             size_t image, std::vector<uint8_t>& rgba8);
 
 // Mesh::targetCount and the morph weights of meshes and nodes (needs loadNodes and
 // loadMeshes first): every primitive of a mesh has the same number of targets (§3.7.2.2);

@@ -1,10 +1,15 @@
 #include "loader.h"
 
+#include <exception>
 #include <new>
+#include <optional>
+#include <stop_token>
+#include <thread>
 
 #include "draco_decode.h"
 #include "gltf_document.h"
 #include "load_steps.h"
+#include "parallel.h"
 #include "stopwatch.h"
 #include "supported_extensions.h"
 
@@ -35,6 +40,14 @@ void keepAccessorBuffers(const Json& root, const Json& object, const char* key,
   }
 }
 
+// Frees tinygltf's copies of the encoded images, once loadImages has read them.
+void releaseEncodedImages(GltfDocument& doc) {
+  for (tinygltf::Image& image : doc.model.images) {
+    doc.budget->release(image.image.size());
+    std::vector<unsigned char>().swap(image.image);
+  }
+}
+
 // Frees the resource bytes the scene has copied (vertex data, decoded images), keeping the
 // buffers that animation samplers still read after loading (skins are copied into the Scene).
 void releaseCopiedResources(GltfDocument& doc) {
@@ -58,13 +71,53 @@ void releaseCopiedResources(GltfDocument& doc) {
     doc.budget->release(doc.model.buffers[i].data.size());
     std::vector<unsigned char>().swap(doc.model.buffers[i].data);
   }
-  for (tinygltf::Image& image : doc.model.images) {
-    doc.budget->release(image.image.size());
-    std::vector<unsigned char>().swap(image.image);
-  }
+  releaseEncodedImages(doc);
   for (const auto& [accessor, bytes] : doc.decodedAccessors) doc.budget->release(bytes.size());
   doc.decodedAccessors.clear();
 }
+
+// A full load's images (not LoadOptions::deferImageDecode), decoding on the loader's threads
+// (parallelFor, on a thread of their own) while the loader decodes the buffers (issue 16):
+// their headers were read and their pixels reserved first (loadImages with `defer`), so a
+// refusal does not depend on which finishes first. Stopped (the images not yet begun
+// skipped) and joined when dropped, as on an error of the buffer steps.
+class ImageDecodes {
+ public:
+  ImageDecodes(const GltfDocument& doc, const Scene& scene) {
+    for (size_t i = 0; i < scene.images.size(); ++i)
+      if (!scene.images[i].encoded.empty()) images_.push_back(i);
+    pixels_.resize(images_.size());
+    warnings_.resize(images_.size());
+    if (images_.empty()) return;
+    thread_ = std::jthread([this, &doc, &scene](std::stop_token stop) {
+      try {
+        parallelFor(images_.size(), [&](size_t k) {
+          if (!stop.stop_requested())
+            warnings_[k] = decodeEncodedImage(doc, scene, images_[k], pixels_[k]);
+        });
+      } catch (...) {
+        failure_ = std::current_exception();  // out of memory: rethrown by finish()
+      }
+    });
+  }
+  // Waits for every image, gives each its pixels (adoptDeferredImage: an image that failed
+  // stays without) and puts its warning at its index in `warnings` (loadImages' form).
+  void finish(const GltfDocument& doc, Scene& scene, std::vector<std::string>& warnings) {
+    if (thread_.joinable()) thread_.join();
+    if (failure_) std::rethrow_exception(failure_);
+    for (size_t k = 0; k < images_.size(); ++k) {
+      adoptDeferredImage(doc, scene, images_[k], std::move(pixels_[k]));
+      if (!warnings_[k].empty()) warnings[images_[k]] = std::move(warnings_[k]);
+    }
+  }
+
+ private:
+  std::vector<size_t> images_;
+  std::vector<std::vector<uint8_t>> pixels_;
+  std::vector<std::string> warnings_;
+  std::exception_ptr failure_;
+  std::jthread thread_;  // last: stopped and joined before the results go
+};
 
 // Reads the document (from a file or from memory): "" or the error without the file name.
 using ReadDocument = std::function<std::string(GltfDocument&)>;
@@ -85,9 +138,23 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
   for (const UnsupportedExtension& e : unsupportedExtensions(doc))
     warnings.push_back(
         located(jsonPointer("extensionsUsed", e.index), unsupportedExtensionMessage(e.name)));
-  PhaseClock clock(doc.timings.bufferDecode);
-  if (std::string err = decodeDracoPrimitives(doc); !err.empty()) return err;
   const LoadContext ctx{doc, scene, warnings};
+  // A full load reads the image headers first and decodes the images while the buffers
+  // decode; their warnings follow the buffers' (as when images came after), an image error
+  // comes after any buffer error.
+  PhaseClock clock(doc.timings.imageDecode);
+  const bool overlap = !doc.options.deferImageDecode;
+  std::vector<std::string> imageWarnings;
+  std::string imageError;
+  std::optional<ImageDecodes> decodes;
+  if (overlap) {
+    imageError = loadImages(ctx, /*defer=*/true, imageWarnings);
+    // Each image kept its own copy to decode: tinygltf's is not read again.
+    releaseEncodedImages(doc);
+    if (imageError.empty()) decodes.emplace(doc, scene);
+  }
+  clock.enter(doc.timings.bufferDecode);
+  if (std::string err = decodeDracoPrimitives(doc); !err.empty()) return err;
   if (std::string err = loadNodes(ctx); !err.empty()) return err;
   if (std::string err = loadCameras(ctx); !err.empty()) return err;
   if (std::string err = loadSkins(ctx); !err.empty()) return err;
@@ -97,7 +164,14 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
   if (std::string err = loadVisibility(ctx); !err.empty()) return err;
   stage(0.7f, "Decoding images");
   clock.enter(doc.timings.imageDecode);
-  if (std::string err = loadImages(ctx); !err.empty()) return err;
+  if (!overlap) {
+    if (std::string err = loadImages(ctx); !err.empty()) return err;
+  } else {
+    if (!imageError.empty()) return imageError;
+    decodes->finish(doc, scene, imageWarnings);
+    for (std::string& w : imageWarnings)
+      if (!w.empty()) warnings.push_back(std::move(w));
+  }
   clock.stop();
   stage(0.9f, "Materials");
   if (std::string err = loadMaterials(ctx); !err.empty()) return err;

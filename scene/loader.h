@@ -27,7 +27,9 @@ struct LoadTimings {
   // the Scene's nodes, cameras, skins, meshes, morph weights, lights and visibility.
   double bufferDecode = 0.0;
   // Decoding the images (in parallel, scene/parallel.h): the phase's wall time, not the sum of
-  // the threads' times.
+  // the threads' times. A full load decodes them while the buffers decode (issue 16): this is
+  // then reading their headers before, and waiting for the decodes after the buffers; with
+  // LoadOptions::deferImageDecode, the headers alone.
   double imageDecode = 0.0;
   double total = 0.0;  // the whole of loadScene / loadSceneFromMemory
 };
@@ -81,8 +83,8 @@ struct LoadOptions {
 [[nodiscard]] std::string decodeDeferredImage(const GltfDocument& doc, const Scene& scene,
                                               size_t image, std::vector<uint8_t>& rgba8);
 // Then, on the thread that owns the scene: gives image `image` the pixels decodeDeferredImage
-// made (none: it stays without, and their reservation is released) and frees its encoded
-// bytes.
+// made (none: it becomes empty, width 0, and their reservation is released) and frees its
+// encoded bytes.
 void adoptDeferredImage(const GltfDocument& doc, Scene& scene, size_t image,
                         std::vector<uint8_t> rgba8);
 

@@ -90,5 +90,66 @@ TEST(DeferredImages, AnImageTheBudgetCannotHoldIsStillRefusedAtLoad) {
   EXPECT_EQ(r.scene, nullptr);
 }
 
+// A full load (no deferImageDecode) reads the image headers first and decodes the images while
+// the buffers decode (issue 16): what it reports stays in the order of a load that decoded
+// them after, the buffers' warnings then the images', a buffer error before an image error.
+AssetBuilder corruptImageAsset(std::vector<uint8_t>* encoded = nullptr) {
+  std::vector<uint8_t> png = encodePng(64, 64, 4, 8, std::vector<uint16_t>(64 * 64 * 4, 77));
+  png.resize(png.size() / 2);
+  AssetBuilder b = quadAsset();
+  b.json()["images"] =
+      nlohmann::json::array({{{"uri", "data:image/png;base64," + base64(png.data(), png.size())}}});
+  b.addTexture(0);
+  b.json()["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
+  if (encoded) *encoded = png;
+  return b;
+}
+
+TEST(FullLoad, ImageWarningsComeAfterTheBuffersWarnings) {
+  AssetBuilder b = corruptImageAsset();
+  b.addMeshNode(b.addMesh({PrimitiveDesc{}}));  // no POSITION: a warning of the buffer steps
+  const std::string path = b.writeGltf("full_corrupt");
+  const scene::LoadResult r = scene::loadScene(path);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.warnings,
+            (std::vector<std::string>{
+                path + ": /meshes/1/primitives/0/attributes: no POSITION; primitive skipped",
+                path + ": /images/0: cannot decode image: outofdata"}));
+  // As a failed decode always left it: empty, not drawn, its reservation and bytes given back.
+  const scene::Image& image = r.scene->images.at(0);
+  EXPECT_EQ(image.width, 0u);
+  EXPECT_TRUE(image.rgba8.empty());
+  EXPECT_TRUE(image.encoded.empty());
+  EXPECT_EQ(r.scene->textures.at(0).image, -1);
+}
+
+TEST(FullLoad, DecodesToThePixelsOfADeferredLoad) {
+  const scene::LoadResult full = scene::loadScene(kBox);
+  scene::LoadResult deferred = loadDeferred(kBox);
+  ASSERT_EQ(full.error, "");
+  ASSERT_EQ(deferred.error, "");
+  std::vector<uint8_t> pixels;
+  ASSERT_EQ(scene::decodeDeferredImage(*deferred.document, *deferred.scene, 0, pixels), "");
+  EXPECT_EQ(full.scene->images.at(0).rgba8, pixels);
+  EXPECT_TRUE(full.scene->images.at(0).encoded.empty());
+  // Nothing of the decode is left reserved but the pixels the scene holds.
+  scene::adoptDeferredImage(*deferred.document, *deferred.scene, 0, std::move(pixels));
+  EXPECT_EQ(full.document->budget->used(), deferred.document->budget->used());
+}
+
+TEST(FullLoad, ABufferErrorComesBeforeAnImageRefusal) {
+  AssetBuilder b = corruptImageAsset();
+  scene::LoadOptions options;
+  options.maxMemoryBytes = 20 << 10;  // its 8 KiB encoded, not 32 KiB to decode
+  const scene::LoadResult only = scene::loadScene(b.writeGltf("full_refused"), {}, options);
+  b.json()["nodes"][0]["children"] = {0};  // a cycle: loadNodes refuses it
+  EXPECT_NE(only.error.find(": /images/0: decoded image 64x64 RGBA8"), std::string::npos)
+      << only.error;
+  const std::string path = b.writeGltf("full_cycle");
+  const scene::LoadResult r = scene::loadScene(path, {}, options);
+  EXPECT_EQ(r.scene, nullptr);
+  EXPECT_EQ(r.error, path + ": /nodes/0/children/0: node 0 is its own child");
+}
+
 }  // namespace
 }  // namespace vitrine::test
