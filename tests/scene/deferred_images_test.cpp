@@ -53,8 +53,9 @@ TEST(DeferredImages, DecodeToThePixelsOfANormalLoad) {
   EXPECT_TRUE(again.empty());
 }
 
-TEST(DeferredImages, CorruptDataIsAWarningWhenDecodedAndFreesItsReservation) {
-  // A valid header (IHDR whole) over image data cut short: the load keeps it; the decode fails.
+// A quad whose base colour texture is a PNG with a valid header over data cut short: it loads,
+// then fails to decode. `encoded`: the PNG.
+AssetBuilder corruptImageAsset(std::vector<uint8_t>* encoded = nullptr) {
   std::vector<uint8_t> png = encodePng(64, 64, 4, 8, std::vector<uint16_t>(64 * 64 * 4, 77));
   png.resize(png.size() / 2);
   AssetBuilder b = quadAsset();
@@ -62,6 +63,14 @@ TEST(DeferredImages, CorruptDataIsAWarningWhenDecodedAndFreesItsReservation) {
       nlohmann::json::array({{{"uri", "data:image/png;base64," + base64(png.data(), png.size())}}});
   b.addTexture(0);
   b.json()["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
+  if (encoded) *encoded = png;
+  return b;
+}
+
+TEST(DeferredImages, CorruptDataIsAWarningWhenDecodedAndFreesItsReservation) {
+  // A valid header (IHDR whole) over image data cut short: the load keeps it; the decode fails.
+  std::vector<uint8_t> png;
+  AssetBuilder b = corruptImageAsset(&png);
   const std::string path = b.writeGltf("deferred_corrupt");
   scene::LoadResult r = loadDeferred(path);
   ASSERT_EQ(r.error, "");
@@ -93,18 +102,6 @@ TEST(DeferredImages, AnImageTheBudgetCannotHoldIsStillRefusedAtLoad) {
 // A full load (no deferImageDecode) reads the image headers first and decodes the images while
 // the buffers decode (issue 16): what it reports stays in the order of a load that decoded
 // them after, the buffers' warnings then the images', a buffer error before an image error.
-AssetBuilder corruptImageAsset(std::vector<uint8_t>* encoded = nullptr) {
-  std::vector<uint8_t> png = encodePng(64, 64, 4, 8, std::vector<uint16_t>(64 * 64 * 4, 77));
-  png.resize(png.size() / 2);
-  AssetBuilder b = quadAsset();
-  b.json()["images"] =
-      nlohmann::json::array({{{"uri", "data:image/png;base64," + base64(png.data(), png.size())}}});
-  b.addTexture(0);
-  b.json()["materials"][0]["pbrMetallicRoughness"]["baseColorTexture"] = {{"index", 0}};
-  if (encoded) *encoded = png;
-  return b;
-}
-
 TEST(FullLoad, ImageWarningsComeAfterTheBuffersWarnings) {
   AssetBuilder b = corruptImageAsset();
   b.addMeshNode(b.addMesh({PrimitiveDesc{}}));  // no POSITION: a warning of the buffer steps
