@@ -4,6 +4,7 @@
 #include <new>
 #include <optional>
 #include <stop_token>
+#include <system_error>
 #include <thread>
 
 #include "draco_decode.h"
@@ -89,21 +90,20 @@ class ImageDecodes {
     pixels_.resize(images_.size());
     warnings_.resize(images_.size());
     if (images_.empty()) return;
-    thread_ = std::jthread([this, &doc, &scene](std::stop_token stop) {
-      try {
-        parallelFor(images_.size(), [&](size_t k) {
-          if (!stop.stop_requested())
-            warnings_[k] = decodeEncodedImage(doc, scene, images_[k], pixels_[k]);
-        });
-      } catch (...) {
-        failure_ = std::current_exception();  // out of memory: rethrown by finish()
-      }
-    });
+    try {
+      thread_ =
+          std::jthread([this, &doc, &scene](std::stop_token stop) { decode(doc, scene, stop); });
+    } catch (const std::system_error&) {
+      // No thread to be had: finish() decodes them on the loader's own.
+    }
   }
   // Waits for every image, gives each its pixels (adoptDeferredImage: an image that failed
   // stays without) and puts its warning at its index in `warnings` (loadImages' form).
   void finish(const GltfDocument& doc, Scene& scene, std::vector<std::string>& warnings) {
-    if (thread_.joinable()) thread_.join();
+    if (thread_.joinable())
+      thread_.join();
+    else
+      decode(doc, scene, {});
     if (failure_) std::rethrow_exception(failure_);
     for (size_t k = 0; k < images_.size(); ++k) {
       adoptDeferredImage(doc, scene, images_[k], std::move(pixels_[k]));
@@ -112,6 +112,17 @@ class ImageDecodes {
   }
 
  private:
+  void decode(const GltfDocument& doc, const Scene& scene, const std::stop_token& stop) {
+    try {
+      parallelFor(images_.size(), [&](size_t k) {
+        if (!stop.stop_requested())
+          warnings_[k] = decodeEncodedImage(doc, scene, images_[k], pixels_[k]);
+      });
+    } catch (...) {
+      failure_ = std::current_exception();  // out of memory: rethrown by finish()
+    }
+  }
+
   std::vector<size_t> images_;
   std::vector<std::vector<uint8_t>> pixels_;
   std::vector<std::string> warnings_;
