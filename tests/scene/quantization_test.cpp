@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "gltf_enums.h"
 #include "test_util.h"
 
 namespace vitrine::test {
@@ -38,27 +39,6 @@ void PrintTo(const Case& c, std::ostream* os) {
   *os << c.name;
 }
 
-uint32_t componentsOf(const std::string& type) {
-  return type == "VEC2" ? 2 : type == "VEC3" ? 3 : 4;
-}
-
-uint32_t bytesOf(int componentType) {
-  return componentType == gl::kByte || componentType == gl::kUnsignedByte ? 1 : 2;
-}
-
-const char* nameOf(int componentType) {
-  switch (componentType) {
-    case gl::kByte:
-      return "BYTE";
-    case gl::kUnsignedByte:
-      return "UNSIGNED_BYTE";
-    case gl::kShort:
-      return "SHORT";
-    default:
-      return "UNSIGNED_SHORT";
-  }
-}
-
 // The stored integers, vertex after vertex: the type's extremes first, so that every row holds
 // them (the lowest signed value exercises the clamp of max(c / 127, -1) and max(c / 32767, -1)).
 std::vector<int> storedValues(const Case& c) {
@@ -76,7 +56,7 @@ std::vector<int> storedValues(const Case& c) {
     default:
       pool = {0, 65535, 1, 32768, 65534, 32767, 2, 50000, 13107, 26214, 3, 65533};
   }
-  const uint32_t n = componentsOf(c.type);
+  const uint32_t n = scene::gltf::componentCount(c.type);
   std::vector<int> out(pool.begin(), pool.begin() + kVertices * n);
   // TANGENT's w is the handedness, +1 or -1 (§3.7.2.1): the largest value, then the lowest
   // (clamped to -1).
@@ -106,8 +86,8 @@ float dequantized(int c, int componentType, bool normalized) {
 // "a BYTE normal is expected to have a stride of 4, not 3"). POSITION gets min and max, in
 // quantized values as the extension says.
 int addQuantized(AssetBuilder& b, const Case& c, const std::vector<int>& values) {
-  const uint32_t n = componentsOf(c.type);
-  const uint32_t size = bytesOf(c.componentType);
+  const uint32_t n = scene::gltf::componentCount(c.type);
+  const uint32_t size = scene::gltf::componentSize(c.componentType);
   const uint32_t stride = (n * size + 3) / 4 * 4;
   std::vector<uint8_t> bytes(kVertices * stride, 0);
   for (uint32_t v = 0; v < kVertices; ++v) {
@@ -204,7 +184,8 @@ void checkRow(const Case& c, bool withExtension, const char* refusedAs) {
                            c.attribute;
     EXPECT_EQ(r.error, std::string(kFile) + ": " + at + ": accessor " + std::to_string(accessor) +
                            " must be " + refusedAs + " (is " + c.type + " of " +
-                           (c.normalized ? "normalized " : "") + nameOf(c.componentType) + ")");
+                           (c.normalized ? "normalized " : "") +
+                           scene::gltf::componentTypeName(c.componentType) + ")");
     EXPECT_EQ(r.scene, nullptr);
     return;
   }
