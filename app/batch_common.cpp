@@ -145,10 +145,7 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
   renderer::SceneResult shown = r->setSceneReleasingImages(scene, scene.activeScene);
   while (shown.shown && images.taken() < images.total()) {
     startupTimings().imageWait += images.waitReady();
-    for (ImageStream::Decoded& d : images.take(kBatchImageBytes)) {
-      if (!d.warning.empty()) std::fprintf(stderr, "vitrine: warning: %s\n", d.warning.c_str());
-      scene::adoptDeferredImage(*document.gltf, scene, d.image, std::move(d.rgba8));
-    }
+    images.adopt(document, kBatchImageBytes);
     renderer::SceneResult added;
     r->addImagesReleasing(scene, added);
     shown.warnings.insert(shown.warnings.end(), added.warnings.begin(), added.warnings.end());

@@ -1,6 +1,7 @@
 #include "image_stream.h"
 
 #include <chrono>
+#include <cstdio>
 
 #include "loader.h"
 #include "parallel.h"
@@ -68,6 +69,19 @@ std::vector<ImageStream::Decoded> ImageStream::take(uint64_t maxBytes) {
   }
   taken_ += out.size();
   return out;
+}
+
+size_t ImageStream::adopt(Document& document, uint64_t maxBytes,
+                          std::vector<std::string>* warnings) {
+  std::vector<Decoded> decoded = take(maxBytes);
+  for (Decoded& d : decoded) {
+    if (!d.warning.empty()) {
+      std::fprintf(stderr, "vitrine: warning: %s\n", d.warning.c_str());
+      if (warnings) warnings->push_back(d.warning);
+    }
+    scene::adoptDeferredImage(*document.gltf, *document.scene, d.image, std::move(d.rgba8));
+  }
+  return decoded.size();
 }
 
 double ImageStream::waitReady() {

@@ -46,6 +46,10 @@ class ImageStream {
   // The images decoded and not yet taken, in the order they finished, up to the first that
   // brings their pixels to maxBytes or more (at least one when any is ready).
   [[nodiscard]] std::vector<Decoded> take(uint64_t maxBytes = UINT64_MAX);
+  // take(maxBytes), then gives each image taken to `document` (the stream's, on the owner's
+  // thread: scene::adoptDeferredImage) and prints its warning to stderr as the load's are
+  // ("vitrine: warning: ..."), also appending it to *warnings when given. Returns how many.
+  size_t adopt(Document& document, uint64_t maxBytes, std::vector<std::string>* warnings = nullptr);
   // Waits until every image is decoded or `seconds` have passed; true when all are. An image
   // held back by maxReadyBytes waits for take(), so this can only time out then.
   bool waitAll(double seconds);

@@ -280,16 +280,8 @@ void Viewer::updateImages() {
   if (!images_) return;
   // At most a chunk's worth of pixels a frame, so that no frame stalls long on the upload; the
   // others wait in the stream, which decodes no further while too many do.
-  std::vector<ImageStream::Decoded> decoded = images_->take(options_.uploadChunkBytes);
   Document& doc = *session_.document;
-  for (ImageStream::Decoded& d : decoded) {
-    if (!d.warning.empty()) {
-      std::fprintf(stderr, "vitrine: warning: %s\n", d.warning.c_str());
-      session_.fileWarnings.push_back(d.warning);
-    }
-    scene::adoptDeferredImage(*doc.gltf, *doc.scene, d.image, std::move(d.rgba8));
-  }
-  if (!decoded.empty()) {
+  if (images_->adopt(doc, options_.uploadChunkBytes, &session_.fileWarnings) > 0) {
     renderer::SceneResult r;
     renderer_->addImages(*doc.scene, r);
     reportScene(r, doc.path);
