@@ -3,14 +3,11 @@
 #include <exception>
 #include <new>
 #include <optional>
-#include <stop_token>
-#include <system_error>
-#include <thread>
 
 #include "draco_decode.h"
 #include "gltf_document.h"
+#include "image_decoder.h"
 #include "load_steps.h"
-#include "parallel.h"
 #include "stopwatch.h"
 #include "supported_extensions.h"
 
@@ -77,59 +74,6 @@ void releaseCopiedResources(GltfDocument& doc) {
   doc.decodedAccessors.clear();
 }
 
-// A full load's images (not LoadOptions::deferImageDecode), decoding on the loader's threads
-// (parallelFor, on a thread of their own) while the loader decodes the buffers (issue 16):
-// their headers were read and their pixels reserved first (loadImages with `defer`), so a
-// refusal does not depend on which finishes first. Stopped (the images not yet begun
-// skipped) and joined when dropped, as on an error of the buffer steps.
-class ImageDecodes {
- public:
-  ImageDecodes(const GltfDocument& doc, const Scene& scene) {
-    for (size_t i = 0; i < scene.images.size(); ++i)
-      if (!scene.images[i].encoded.empty()) images_.push_back(i);
-    pixels_.resize(images_.size());
-    warnings_.resize(images_.size());
-    if (images_.empty()) return;
-    try {
-      thread_ =
-          std::jthread([this, &doc, &scene](std::stop_token stop) { decode(doc, scene, stop); });
-    } catch (const std::system_error&) {
-      // No thread to be had: finish() decodes them on the loader's own.
-    }
-  }
-  // Waits for every image, gives each its pixels (adoptDeferredImage: an image that failed
-  // stays without) and puts its warning at its index in `warnings` (loadImages' form).
-  void finish(const GltfDocument& doc, Scene& scene, std::vector<std::string>& warnings) {
-    if (thread_.joinable())
-      thread_.join();
-    else
-      decode(doc, scene, {});
-    if (failure_) std::rethrow_exception(failure_);
-    for (size_t k = 0; k < images_.size(); ++k) {
-      adoptDeferredImage(doc, scene, images_[k], std::move(pixels_[k]));
-      if (!warnings_[k].empty()) warnings[images_[k]] = std::move(warnings_[k]);
-    }
-  }
-
- private:
-  void decode(const GltfDocument& doc, const Scene& scene, const std::stop_token& stop) {
-    try {
-      parallelFor(images_.size(), [&](size_t k) {
-        if (!stop.stop_requested())
-          warnings_[k] = decodeEncodedImage(doc, scene, images_[k], pixels_[k]);
-      });
-    } catch (...) {
-      failure_ = std::current_exception();  // out of memory: rethrown by finish()
-    }
-  }
-
-  std::vector<size_t> images_;
-  std::vector<std::vector<uint8_t>> pixels_;
-  std::vector<std::string> warnings_;
-  std::exception_ptr failure_;
-  std::jthread thread_;  // last: stopped and joined before the results go
-};
-
 // Reads the document (from a file or from memory): "" or the error without the file name.
 using ReadDocument = std::function<std::string(GltfDocument&)>;
 
@@ -157,7 +101,9 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
   const bool overlap = !doc.options.deferImageDecode;
   std::vector<std::string> imageWarnings;
   std::string imageError;
-  std::optional<ImageDecodes> decodes;
+  // Decoding on the loader's threads (image_decoder.h), stopped and joined when dropped, as
+  // on an error of the buffer steps.
+  std::optional<ImageDecoder> decodes;
   if (overlap) {
     imageError = loadImages(ctx, /*defer=*/true, imageWarnings);
     // Each image kept its own copy to decode: tinygltf's is not read again.
@@ -179,7 +125,14 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
     if (std::string err = loadImages(ctx); !err.empty()) return err;
   } else {
     if (!imageError.empty()) return imageError;
-    decodes->finish(doc, scene, imageWarnings);
+    // Each image's warning at its index, in loadImages' order.
+    while (decodes->taken() < decodes->total()) {
+      decodes->waitReady();
+      for (ImageDecoder::Decoded& d : decodes->take()) {
+        adoptDeferredImage(doc, scene, d.image, std::move(d.rgba8));
+        if (!d.warning.empty()) imageWarnings[d.image] = std::move(d.warning);
+      }
+    }
     for (std::string& w : imageWarnings)
       if (!w.empty()) warnings.push_back(std::move(w));
   }

@@ -4,6 +4,7 @@
 // scene and settles the memory budget. A corrupt image is a warning at decode time.
 #include <gtest/gtest.h>
 
+#include "image_decoder.h"
 #include "loader.h"
 #include "png_writer.h"
 #include "test_util.h"
@@ -88,6 +89,21 @@ TEST(DeferredImages, CorruptDataIsAWarningWhenDecodedAndFreesItsReservation) {
   EXPECT_TRUE(r.scene->images[0].encoded.empty());
   // The pixels (64 x 64 x 4) and the encoded bytes are given back.
   EXPECT_EQ(r.document->budget->used(), atLoad - 64 * 64 * 4 - png.size());
+}
+
+TEST(DeferredImages, TheDecoderHandsOutACorruptImageWithItsWarning) {
+  const std::string path = corruptImageAsset().writeGltf("decoder_corrupt");
+  const scene::LoadResult r = loadDeferred(path);
+  ASSERT_EQ(r.error, "");
+  const uint64_t atLoad = r.document->budget->used();
+  scene::ImageDecoder decoder(*r.document, *r.scene);
+  decoder.waitReady();
+  const std::vector<scene::ImageDecoder::Decoded> taken = decoder.take();
+  ASSERT_EQ(taken.size(), 1u);
+  EXPECT_EQ(taken[0].image, 0u);
+  EXPECT_TRUE(taken[0].rgba8.empty());
+  EXPECT_EQ(taken[0].warning, "/images/0: cannot decode image: outofdata");
+  EXPECT_EQ(r.document->budget->used(), atLoad);  // stb_image's buffer given back
 }
 
 TEST(DeferredImages, AnImageTheBudgetCannotHoldIsStillRefusedAtLoad) {

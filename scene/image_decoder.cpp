@@ -1,0 +1,145 @@
+#include "image_decoder.h"
+
+#include <chrono>
+#include <exception>
+#include <new>
+#include <system_error>
+
+#include "json_util.h"
+#include "load_steps.h"
+#include "parallel.h"
+
+namespace vitrine::scene {
+
+ImageDecoder::ImageDecoder(const GltfDocument& doc, const Scene& scene)
+    : ImageDecoder(doc, scene, Options{}) {}
+
+ImageDecoder::ImageDecoder(const GltfDocument& doc, const Scene& scene, const Options& options)
+    : doc_(doc), scene_(scene), maxReadyBytes_(options.maxReadyBytes), held_(options.held) {
+  for (size_t i = 0; i < scene.images.size(); ++i)
+    if (!scene.images[i].encoded.empty()) images_.push_back(i);
+  reported_.assign(images_.size(), false);
+  if (images_.empty() || options.onOwnerThread) return;
+  try {
+    worker_ = std::thread([this] { decodeAll(); });
+  } catch (const std::system_error&) {
+    // No thread to be had: decodeHere() does the work on the owner's.
+  }
+}
+
+ImageDecoder::~ImageDecoder() {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+    changed_.notify_all();
+  }
+  if (worker_.joinable()) worker_.join();
+}
+
+ImageDecoder::Decoded ImageDecoder::decode(size_t k) const {
+  Decoded d;
+  d.image = images_[k];
+  auto failed = [&](const std::string& why) {
+    d.rgba8 = {};
+    d.warning = located(jsonPointer("images", d.image), "cannot decode image: " + why);
+  };
+  try {
+    d.warning = decodeEncodedImage(doc_, scene_, d.image, d.rgba8);
+  } catch (const std::bad_alloc&) {
+    failed("out of memory");
+  } catch (const std::exception& e) {
+    failed(std::string("internal error: ") + e.what());
+  }
+  return d;
+}
+
+bool ImageDecoder::mayStart() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  changed_.wait(lock, [this] { return stop_ || (!held_ && readyBytes_ < maxReadyBytes_); });
+  return !stop_;
+}
+
+void ImageDecoder::finish(size_t k, Decoded d) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (reported_[k]) return;
+  reported_[k] = true;
+  ++finished_;
+  if (!stop_) {
+    readyBytes_ += d.rgba8.size();
+    ready_.push_back(std::move(d));
+  }
+  changed_.notify_all();
+}
+
+void ImageDecoder::decodeAll() {
+  try {
+    parallelFor(images_.size(), [this](size_t k) {
+      if (mayStart()) finish(k, decode(k));
+    });
+  } catch (...) {
+    // parallelFor itself could not run (out of memory): the images it did not decode come
+    // back without pixels, each with the reason.
+    for (size_t k = 0; k < images_.size(); ++k) {
+      Decoded d;
+      d.image = images_[k];
+      d.warning = located(jsonPointer("images", d.image), "cannot decode image: out of memory");
+      finish(k, std::move(d));
+    }
+  }
+}
+
+void ImageDecoder::decodeHere(bool all) {
+  if (worker_.joinable()) return;
+  for (;;) {
+    size_t k = 0;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      if (started_ == images_.size() || held_ || readyBytes_ >= maxReadyBytes_) return;
+      if (!all && !ready_.empty()) return;
+      k = started_++;
+    }
+    finish(k, decode(k));
+  }
+}
+
+void ImageDecoder::release() {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  held_ = false;
+  changed_.notify_all();
+}
+
+std::vector<ImageDecoder::Decoded> ImageDecoder::take(uint64_t maxBytes) {
+  decodeHere(/*all=*/false);
+  std::vector<Decoded> out;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    uint64_t bytes = 0;
+    while (!ready_.empty() && bytes < maxBytes) {
+      bytes += ready_.front().rgba8.size();
+      out.push_back(std::move(ready_.front()));
+      ready_.pop_front();
+    }
+    readyBytes_ -= bytes;
+    if (!out.empty()) changed_.notify_all();  // decoders held back by the bound may go on
+  }
+  taken_ += out.size();
+  return out;
+}
+
+double ImageDecoder::waitReady() {
+  const auto start = std::chrono::steady_clock::now();
+  decodeHere(/*all=*/false);
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (worker_.joinable())
+    changed_.wait(lock, [this] { return !ready_.empty() || taken_ == images_.size(); });
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+bool ImageDecoder::waitAll(double seconds) {
+  decodeHere(/*all=*/true);
+  std::unique_lock<std::mutex> lock(mutex_);
+  return changed_.wait_for(lock, std::chrono::duration<double>(seconds),
+                           [this] { return finished_ == images_.size(); });
+}
+
+}  // namespace vitrine::scene
