@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "dirty.h"
 #include "document.h"
+#include "environment_image.h"
 #include "layout.h"
 #include "timeline.h"
 
@@ -34,10 +35,14 @@ struct Session {
   int materialVariant = -1;
   CliOptions look;              // tone mapping, exposure, environment, background
   bool hasEnvironment = false;  // an image-based light is loaded
-  bool showUi = true;           // Tab hides every panel
-  PanelVisibility panels;       // which panels show when showUi
-  float uiScale = 1.0f;         // the window's content scale (DPI)
-  std::string status;           // a one-line message for the user ("Saved ...")
+  // The start-up environment when the disk cache did not hold it: processed once the asset's
+  // geometry and textures are drawn (issue 16), the window drawing without image-based light
+  // until then. Dropped when the user picks another (ViewPanel::switchEnvironment).
+  std::shared_ptr<const scene::EnvironmentImage> environmentArriving;
+  bool showUi = true;      // Tab hides every panel
+  PanelVisibility panels;  // which panels show when showUi
+  float uiScale = 1.0f;    // the window's content scale (DPI)
+  std::string status;      // a one-line message for the user ("Saved ...")
   // The last file that failed to load ("<file>: <where>: <what>"), shown in the error panel
   // until dismissed or a load succeeds; empty when none. The previous document stays open.
   std::string fileError;

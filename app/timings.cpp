@@ -35,16 +35,20 @@ std::unique_ptr<renderer::Renderer> createTimedRenderer(const renderer::Options&
 
 FrameTimer::FrameTimer(const renderer::Renderer& renderer) : before_(renderer.setupTimings()) {}
 
-void FrameTimer::finish(const renderer::Renderer& renderer) {
+bool FrameTimer::record(const renderer::Renderer& renderer) {
   StartupTimings& t = startupTimings();
-  if (t.printed || t.firstFrame) return;
+  if (t.printed || t.firstFrame) return false;
   const double wall = watch_.seconds();
   const renderer::SetupTimings after = renderer.setupTimings();
   t.firstFrame =
       std::max(0.0, wall - (after.pipelines - before_.pipelines) - (after.upload - before_.upload) -
                         (after.environment - before_.environment));
   t.renderer = after;
-  printTimings();
+  return true;
+}
+
+void FrameTimer::finish(const renderer::Renderer& renderer) {
+  if (record(renderer)) printTimings();
 }
 
 std::optional<uint64_t> peakResidentBytes() {
@@ -77,6 +81,7 @@ std::string formatTimings(const StartupTimings& t, double totalSeconds,
     ms("pipeline creation", t.renderer->pipelines);
     ms("environment", t.environmentImage + t.renderer->environment);
     ms("first frame", t.firstFrame.value_or(0.0));
+    if (t.toFirstFrame) ms("to first frame", *t.toFirstFrame);
   }
   ms("total", totalSeconds);
   if (peakRssBytes) out += line("peak RSS", double(*peakRssBytes) / (1024.0 * 1024.0), "MiB");

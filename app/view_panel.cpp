@@ -18,6 +18,7 @@ bool ViewPanel::switchEnvironment(Session& s, renderer::Renderer& renderer,
   if (!loadEnvironment(wanted, image, error)) return false;
   // Waits for the GPU and processes the map: a user's click, not a per-frame cost.
   renderer.setEnvironment(image.get());
+  s.environmentArriving.reset();
   s.look.environment = environment;
   s.hasEnvironment = image != nullptr;
   return true;

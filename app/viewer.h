@@ -107,6 +107,8 @@ class Viewer {
   // The start-up document's deferred images not yet handed to the renderer (issue 16: the
   // window shows the geometry first, and each texture as it is decoded).
   size_t imagesArriving() const { return images_ ? images_->total() - images_->taken() : 0; }
+  // Whether the start-up environment waits to be processed (Session::environmentArriving).
+  bool environmentArriving() const { return session_.environmentArriving != nullptr; }
   // Lets ViewerOptions::holdImages' images decode.
   void releaseImages() {
     if (images_) images_->release();
@@ -175,6 +177,9 @@ class Viewer {
   // Hands the images the stream has decoded (at most uploadChunkBytes of pixels a frame) to the
   // scene and the renderer.
   void updateImages();
+  // Processes Session::environmentArriving once the start-up document's images have all
+  // arrived and a frame has shown the asset.
+  void updateEnvironment();
   // The second half of replaceDocument, once the new scene is on the GPU.
   void adoptDocument(std::unique_ptr<Document> document, bool keepView);
   void buildFileUi();

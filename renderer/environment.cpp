@@ -4,6 +4,8 @@
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 
 #include "environment_cache.h"
 #include "environment_process.h"
@@ -98,6 +100,10 @@ bool usable(const scene::EnvironmentImage* image) {
   return false;
 }
 
+uint64_t cacheKey(const scene::EnvironmentImage& image, const EnvironmentSizes& sizes) {
+  return environmentKey(image, sizes.cubeSize, sizes.levels, sizes.lutSize, processingSignature());
+}
+
 // The environment of `image`: from the cache when it holds it, else processed on the GPU
 // (and stored in the cache).
 void buildEnvironment(const Context& ctx, const scene::EnvironmentImage& image,
@@ -109,8 +115,7 @@ void buildEnvironment(const Context& ctx, const scene::EnvironmentImage& image,
     processEnvironment(ctx, image, sizes, out, nullptr);
     return;
   }
-  const uint64_t key =
-      environmentKey(image, sizes.cubeSize, sizes.levels, sizes.lutSize, processingSignature());
+  const uint64_t key = cacheKey(image, sizes);
   const std::string path = cacheFilePath(cacheDirectory, key);
   ProcessedEnvironment processed;
   if (readEnvironmentCache(path, key, sizes.cubeSize, sizes.levels, sizes.lutSize, processed,
@@ -143,6 +148,13 @@ void createEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
     submitOneShot(ctx, once);
   }
   createSet(ctx, layouts, out);
+}
+
+bool environmentCached(const scene::EnvironmentImage& image, const std::string& cacheDirectory) {
+  if (cacheDirectory.empty() || !usable(&image)) return false;
+  std::error_code ec;
+  return std::filesystem::is_regular_file(
+      cacheFilePath(cacheDirectory, cacheKey(image, environmentSizes(image))), ec);
 }
 
 void destroyEnvironmentGpu(const Context& ctx, EnvironmentGpu& env) {

@@ -365,6 +365,9 @@ class RendererImpl final : public Renderer {
     destroyEnvironmentGpu(ctx_, environment_);
     createEnvironmentGpu(ctx_, pipelines_.layouts, image, cacheDirectory_, environment_);
   }
+  bool environmentCached(const scene::EnvironmentImage& image) const override {
+    return renderer::environmentCached(image, cacheDirectory_);
+  }
 
   // A failure (device lost, out of memory) returns empty Pixels with lastError() set; nothing
   // is rendered after it.

@@ -3,6 +3,7 @@
 // on exactly the picture of a document loaded whole; a small asset's textures make its first
 // frame.
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include <GLFW/glfw3.h>
@@ -87,6 +88,46 @@ TEST(StreamWindow, ASmallAssetsTexturesMakeItsFirstFrame) {
   EXPECT_EQ(viewer->imagesArriving(), 0u);
   EXPECT_FALSE(viewer->session().document->scene->images.at(0).rgba8.empty());
   ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
+// The colour at the middle of `p`, summed over R, G and B.
+int middleBrightness(const renderer::Pixels& p) {
+  const size_t at = (size_t(p.height / 2) * p.width + p.width / 2) * 4;
+  return p.rgba.at(at) + p.rgba.at(at + 1) + p.rgba.at(at + 2);
+}
+
+TEST(StreamWindow, AnEnvironmentToProcessComesAfterTheTextures) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  // A cache that holds no processed environment: the studio must be processed.
+  const std::string cache = VITRINE_TEST_TMP "/stream_window_cold_cache";
+  std::filesystem::remove_all(cache);
+  ASSERT_EQ(setenv("XDG_CACHE_HOME", cache.c_str(), 1), 0);
+  renderer::Pixels lit;
+  {
+    auto viewer = openViewer(load(kBox, true), /*holdImages=*/true);
+    ASSERT_TRUE(viewer);
+    EXPECT_TRUE(viewer->environmentArriving());
+    ASSERT_TRUE(viewer->runFrame());
+    // The geometry, unlit: BoxTextured has no lights, and no image-based light yet.
+    EXPECT_LT(middleBrightness(view(*viewer)), 30);
+    EXPECT_TRUE(viewer->environmentArriving());  // the textures first
+    viewer->releaseImages();
+    for (int frame = 0; viewer->imagesArriving() > 0; ++frame) {
+      ASSERT_LT(frame, 1000);
+      ASSERT_TRUE(viewer->runFrame());
+    }
+    EXPECT_FALSE(viewer->environmentArriving());  // processed in the frame the last image came
+    lit = view(*viewer);
+    EXPECT_GT(middleBrightness(lit), 150);
+    EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+  }
+  // Now the cache holds it: read for the first frame, the same picture.
+  auto viewer = openViewer(load(kBox, true), /*holdImages=*/false, /*graceSeconds=*/5.0);
+  ASSERT_TRUE(viewer);
+  EXPECT_FALSE(viewer->environmentArriving());
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(view(*viewer).rgba, lit.rgba);
   EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
 }
 

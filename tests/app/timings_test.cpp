@@ -28,6 +28,21 @@ TEST(Timings, LinesOfARenderedRun) {
             "timings: peak RSS                 96.5 MiB\n");
 }
 
+TEST(Timings, TheWindowSaysWhenItsFirstFrameEnded) {
+  StartupTimings t;
+  t.renderer = renderer::SetupTimings{0.03, 0.45, 0.35};
+  t.firstFrame = 0.07;
+  t.toFirstFrame = 0.9;
+  EXPECT_EQ(formatTimings(t, 1.5, std::nullopt),
+            "timings: device setup              0.0 ms\n"
+            "timings: GPU upload               30.0 ms\n"
+            "timings: pipeline creation       450.0 ms\n"
+            "timings: environment             350.0 ms\n"
+            "timings: first frame              70.0 ms\n"
+            "timings: to first frame          900.0 ms\n"
+            "timings: total                  1500.0 ms\n");
+}
+
 TEST(Timings, WithoutARendererOnlyTheLoadPhases) {
   StartupTimings t;
   t.load = scene::LoadTimings{0.001, 0.002, 0.003, 0.004, 0.01};
