@@ -25,8 +25,14 @@ Files::Files(std::string settingsFile, Settings settings, double stableSeconds,
              double brokenSeconds, const scene::LoadOptions& load)
     : settingsFile_(std::move(settingsFile)),
       settings_(std::move(settings)),
-      loader_([load](const std::string& path, const scene::LoadProgress& progress) {
-        return loadDocument(path, progress, load);
+      loader_([load](const std::string& path, LoaderThread::Purpose purpose,
+                     const scene::LoadProgress& progress) {
+        // A file the user opens arrives as the start-up one does: its geometry first, its
+        // textures as they decode (issue 16). A reload arrives whole: the asset an artist is
+        // exporting again does not flash untextured each time.
+        scene::LoadOptions options = load;
+        options.deferImageDecode = purpose == LoaderThread::Purpose::Open;
+        return loadDocument(path, progress, options);
       }),
       watch_(stableSeconds, brokenSeconds, statFile, Files::kStatSeconds) {}
 

@@ -31,11 +31,11 @@ bool LoaderThread::start(const std::string& path, Purpose purpose) {
     std::lock_guard lock(mutex_);
     stage_ = "Starting";
   }
-  thread_ = std::thread([this, path] {
+  thread_ = std::thread([this, path, purpose] {
     DocumentResult r;
     // Nothing may escape a thread's function (std::terminate would take the viewer down).
     try {
-      r = load_(path, [this](float fraction, const char* stage) {
+      r = load_(path, purpose, [this](float fraction, const char* stage) {
         if (cancel_) throw LoadCancelled();
         progress_ = fraction;
         std::lock_guard lock(mutex_);

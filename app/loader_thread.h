@@ -25,12 +25,15 @@ class LoaderThread {
     DocumentResult result;
   };
 
-  // What loads: loadDocument, or a stand-in in tests. It may throw (std::bad_alloc...): the
-  // exception becomes the result's error, never leaves the worker.
-  using LoadFn = std::function<DocumentResult(const std::string&, const scene::LoadProgress&)>;
+  // What loads: loadDocument, or a stand-in in tests; told the purpose (Files loads an opened
+  // file's images after, a reload whole). It may throw (std::bad_alloc...): the exception
+  // becomes the result's error, never leaves the worker.
+  using LoadFn =
+      std::function<DocumentResult(const std::string&, Purpose, const scene::LoadProgress&)>;
 
   explicit LoaderThread(LoadFn load =
-                            [](const std::string& path, const scene::LoadProgress& progress) {
+                            [](const std::string& path, Purpose,
+                               const scene::LoadProgress& progress) {
                               return loadDocument(path, progress);
                             })
       : load_(std::move(load)) {}

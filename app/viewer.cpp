@@ -127,13 +127,9 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   v->options_.environment.reset();
   // Images the load left encoded (scene::LoadOptions::deferImageDecode) decode on a worker
   // while the geometry uploads; the textures stream in frame by frame (updateImages).
-  v->images_ = std::make_unique<ImageStream>(*s.document, options.holdImages);
+  auto images = std::make_unique<ImageStream>(*s.document, options.holdImages);
   v->showScene(*s.document->scene, s.document->path);
-  // A small asset's textures are there for the first frame: no flash of untextured geometry.
-  if (!options.holdImages) {
-    v->images_->waitAll(options.texturesGraceSeconds);
-    v->updateImages();
-  }
+  v->streamImages(std::move(images), options.holdImages);
   v->setMaterialVariant(options.materialVariant);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_, s.uiScale);
   v->timelinePanel_ = std::make_unique<TimelinePanel>();
@@ -278,7 +274,18 @@ void Viewer::beginDocument(std::unique_ptr<Document> document, bool keepView, bo
     return;
   }
   session_.arriving = Session::Arriving{document->path, reload, 0.0f};
-  arriving_ = Arriving{std::move(document), keepView};
+  // Decoding beside the geometry's upload.
+  auto images = std::make_unique<ImageStream>(*document);
+  arriving_ = Arriving{std::move(document), keepView, std::move(images)};
+}
+
+void Viewer::streamImages(std::unique_ptr<ImageStream> images, bool hold) {
+  images_ = std::move(images);
+  // A small asset's textures are there for its first frame: no flash of untextured geometry.
+  if (!hold) {
+    images_->waitAll(options_.texturesGraceSeconds);
+    updateImages();
+  }
 }
 
 void Viewer::updateImages() {
@@ -325,17 +332,20 @@ void Viewer::updateArriving() {
     session_.arriving->progress = float(renderer_->sceneArriving().value_or(1.0));
     return;
   }
+  // The stream before the document it reads, which outlives it here.
   std::unique_ptr<Document> document = std::move(arriving_->document);
+  std::unique_ptr<ImageStream> images = std::move(arriving_->images);
   const bool keepView = arriving_->keepView, reload = session_.arriving->reload;
   dropArriving();
   session_.status.clear();  // the scene's first warning, if any, takes the status line
   if (!reportScene(*r, document->path)) return;
   const std::string path = document->path;
-  adoptDocument(std::move(document), keepView);
+  adoptDocument(std::move(document), keepView, std::move(images));
   if (session_.status.empty()) session_.status = (reload ? "Reloaded " : "Opened ") + path;
 }
 
-void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView) {
+void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView,
+                           std::unique_ptr<ImageStream> images) {
   Session& s = session_;
   std::vector<std::string> oldNames, newNames;
   for (const anim::ClipInfo& c : s.document->animations->clips()) oldNames.push_back(c.name);
@@ -386,6 +396,8 @@ void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView) {
   const std::string title =
       "Vitrine - " + std::filesystem::path(s.document->path).filename().string();
   glfwSetWindowTitle(window_, title.c_str());
+  streamImages(images ? std::move(images) : std::make_unique<ImageStream>(*s.document),
+               /*hold=*/false);
 }
 
 bool Viewer::showScene(const scene::Scene& scene, const std::string& path) {

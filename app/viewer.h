@@ -104,8 +104,8 @@ class Viewer {
   // one as replaceDocument would, and the status says "Opened" (or "Reloaded") and the path.
   // A later load or replaceDocument drops a document still arriving.
   void beginDocument(std::unique_ptr<Document> document, bool keepView, bool reload);
-  // The start-up document's deferred images not yet handed to the renderer (issue 16: the
-  // window shows the geometry first, and each texture as it is decoded).
+  // The shown document's deferred images not yet handed to the renderer (issue 16: the window
+  // shows the geometry first, and each texture as it is decoded).
   size_t imagesArriving() const { return images_ ? images_->total() - images_->taken() : 0; }
   // Whether the start-up environment waits to be processed (Session::environmentArriving).
   bool environmentArriving() const { return session_.environmentArriving != nullptr; }
@@ -180,8 +180,13 @@ class Viewer {
   // Processes Session::environmentArriving once the start-up document's images have all
   // arrived and a frame has shown the asset.
   void updateEnvironment();
-  // The second half of replaceDocument, once the new scene is on the GPU.
-  void adoptDocument(std::unique_ptr<Document> document, bool keepView);
+  // The second half of replaceDocument, once the new scene is on the GPU. `images`: the
+  // stream of its encoded images when one was started (beginDocument); else one starts.
+  void adoptDocument(std::unique_ptr<Document> document, bool keepView,
+                     std::unique_ptr<ImageStream> images = nullptr);
+  // Makes `images` the shown document's stream; the images decoded within
+  // texturesGraceSeconds are in the next frame.
+  void streamImages(std::unique_ptr<ImageStream> images, bool hold);
   void buildFileUi();
   void animate(double wallSeconds);
 
@@ -190,10 +195,14 @@ class Viewer {
   struct Arriving {
     std::unique_ptr<Document> document;
     bool keepView = false;
+    // Its images left encoded (an opened file's), decoding while its geometry uploads; after
+    // the document, which it reads: dropped first.
+    std::unique_ptr<ImageStream> images;
   };
   std::optional<Arriving> arriving_;
-  // The start-up document's images being decoded (LoadOptions::deferImageDecode) or decoded
-  // but not yet handed to the renderer. Null once every image has arrived.
+  // The shown document's images being decoded (LoadOptions::deferImageDecode: the start-up
+  // file's and an opened file's) or decoded but not yet handed to the renderer. Null once
+  // every image has arrived.
   std::unique_ptr<ImageStream> images_;
   std::string failure_;
   GLFWwindow* window_ = nullptr;

@@ -13,6 +13,7 @@
 #include "document.h"
 #include "document_swap.h"
 #include "file_browser.h"
+#include "files.h"
 #include "loader_thread.h"
 #include "png_writer.h"
 #include "screenshot.h"
@@ -94,6 +95,28 @@ TEST(LoaderThread, LoadsInTheBackgroundWithProgress) {
   EXPECT_EQ(loader.progress(), 1.0f);
   EXPECT_EQ(loader.stage(), "Binding animations");  // the last stage reported
   EXPECT_FALSE(loader.take().has_value());          // taken once
+}
+
+// A file the user opens is loaded with its images left encoded, to stream in as the start-up
+// file's do (issue 16).
+TEST(Files, AnOpenedFileLeavesItsImagesToStream) {
+  Files files("", Settings{});
+  const std::string box = VITRINE_MODELS_DIR "/BoxTextured-glTF/BoxTextured.gltf";
+  files.open(box);
+  Session session;
+  std::optional<LoaderThread::Finished> done;
+  for (int i = 0; i < 6000 && !done; ++i) {
+    done = files.update(0.0, session);
+    if (!done) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_TRUE(done.has_value());
+  ASSERT_TRUE(done->result.document) << done->result.error;
+  const scene::Image& image = done->result.document->scene->images.at(0);
+  const DocumentResult whole = loadDocument(box);
+  ASSERT_TRUE(whole.document) << whole.error;
+  EXPECT_EQ(image.width, whole.document->scene->images.at(0).width);  // its header was read
+  EXPECT_TRUE(image.rgba8.empty());
+  EXPECT_FALSE(image.encoded.empty());
 }
 
 TEST(LoaderThread, ReportsTheLoadersError) {

@@ -22,9 +22,8 @@ LoaderThread::Finished waitForResult(LoaderThread& loader) {
 }
 
 TEST(LoaderThread, OutOfMemoryBecomesTheResultsError) {
-  LoaderThread loader([](const std::string&, const scene::LoadProgress&) -> DocumentResult {
-    throw std::bad_alloc();
-  });
+  LoaderThread loader([](const std::string&, LoaderThread::Purpose,
+                         const scene::LoadProgress&) -> DocumentResult { throw std::bad_alloc(); });
   ASSERT_TRUE(loader.start("/assets/huge.glb", LoaderThread::Purpose::Open));
   const LoaderThread::Finished f = waitForResult(loader);
   EXPECT_EQ(f.path, "/assets/huge.glb");
@@ -34,9 +33,10 @@ TEST(LoaderThread, OutOfMemoryBecomesTheResultsError) {
 }
 
 TEST(LoaderThread, OtherExceptionsBecomeTheResultsError) {
-  LoaderThread loader([](const std::string&, const scene::LoadProgress&) -> DocumentResult {
-    throw std::runtime_error("disk on fire");
-  });
+  LoaderThread loader(
+      [](const std::string&, LoaderThread::Purpose, const scene::LoadProgress&) -> DocumentResult {
+        throw std::runtime_error("disk on fire");
+      });
   ASSERT_TRUE(loader.start("a.gltf", LoaderThread::Purpose::Reload));
   const LoaderThread::Finished f = waitForResult(loader);
   EXPECT_EQ(f.purpose, LoaderThread::Purpose::Reload);
@@ -50,21 +50,22 @@ TEST(LoaderThread, DestroyingCancelsARunningLoadAtItsNextProgressReport) {
   std::atomic<bool> started{false}, stoppedByCancel{false};
   std::atomic<int> reports{0};
   {
-    LoaderThread loader([&](const std::string&, const scene::LoadProgress& progress) {
-      started = true;
-      try {
-        // A load that would never end on its own: only cancellation stops it.
-        for (;;) {
-          progress(0.5f, "Decoding images");
-          ++reports;
-          std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        }
-      } catch (...) {
-        stoppedByCancel = true;
-        throw;
-      }
-      return DocumentResult{};
-    });
+    LoaderThread loader(
+        [&](const std::string&, LoaderThread::Purpose, const scene::LoadProgress& progress) {
+          started = true;
+          try {
+            // A load that would never end on its own: only cancellation stops it.
+            for (;;) {
+              progress(0.5f, "Decoding images");
+              ++reports;
+              std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+          } catch (...) {
+            stoppedByCancel = true;
+            throw;
+          }
+          return DocumentResult{};
+        });
     ASSERT_TRUE(loader.start("big.glb", LoaderThread::Purpose::Open));
     while (!started || reports < 3) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     EXPECT_EQ(loader.stage(), "Decoding images");

@@ -91,6 +91,31 @@ TEST(StreamWindow, ASmallAssetsTexturesMakeItsFirstFrame) {
   EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
 }
 
+// A file opened in the running window arrives as the start-up one does: its images decode
+// while its geometry uploads, and it ends on the picture of the file loaded whole.
+TEST(StreamWindow, AnOpenedFileStreamsItsTexturesToo) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  auto viewer = openViewer(load(kBox, false), /*holdImages=*/false);
+  ASSERT_TRUE(viewer);
+  ASSERT_TRUE(viewer->runFrame());
+  const renderer::Pixels whole = view(*viewer);
+  std::unique_ptr<Document> deferred = load(kBox, true);
+  ASSERT_TRUE(deferred);
+  ASSERT_FALSE(deferred->scene->images.at(0).encoded.empty());
+  viewer->beginDocument(std::move(deferred), /*keepView=*/true, /*reload=*/false);
+  ASSERT_NE(viewer->arrivingDocument(), nullptr);
+  for (int frame = 0; viewer->arrivingDocument() || viewer->imagesArriving() > 0; ++frame) {
+    ASSERT_LT(frame, 1000);
+    ASSERT_TRUE(viewer->runFrame());
+  }
+  const scene::Image& image = viewer->session().document->scene->images.at(0);
+  EXPECT_TRUE(image.encoded.empty());
+  EXPECT_FALSE(image.rgba8.empty());
+  EXPECT_TRUE(viewer->session().fileWarnings.empty());
+  EXPECT_EQ(view(*viewer).rgba, whole.rgba);
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
 // The colour at the middle of `p`, summed over R, G and B.
 int middleBrightness(const renderer::Pixels& p) {
   const size_t at = (size_t(p.height / 2) * p.width + p.width / 2) * 4;
