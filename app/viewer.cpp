@@ -290,14 +290,19 @@ void Viewer::streamImages(std::unique_ptr<ImageStream> images, bool hold) {
 
 void Viewer::updateImages() {
   if (!images_) return;
-  // At most a chunk's worth of pixels a frame, so that no frame stalls long on the upload; the
-  // others wait in the stream, which decodes no further while too many do.
+  // A chunk's worth of pixels at a time, for about half the time the last frame took (at least
+  // one chunk), so that no frame stalls long on the upload: ~16 MiB a frame when frames are
+  // quick, more when the frame itself is slow (a large asset on lavapipe draws ~3 frames a
+  // second: a chunk a frame spread its textures over a quarter of a minute). The others wait
+  // in the stream, which decodes no further while too many do.
   Document& doc = *session_.document;
-  if (images_->adopt(doc, options_.uploadChunkBytes, &session_.fileWarnings) > 0) {
+  const double start = glfwGetTime();
+  do {
+    if (images_->adopt(doc, options_.uploadChunkBytes, &session_.fileWarnings) == 0) break;
     renderer::SceneResult r;
     renderer_->addImages(*doc.scene, r);
-    reportScene(r, doc.path);
-  }
+    if (!reportScene(r, doc.path)) break;
+  } while (glfwGetTime() - start < 0.5 * frameSeconds_);
   if (images_->taken() == images_->total()) {
     images_.reset();
     renderer_->finishImages();
@@ -618,6 +623,7 @@ bool Viewer::runFrame() {
   const double now = glfwGetTime();
   const double wallSeconds = now - lastFrameTime_;
   lastFrameTime_ = now;
+  frameSeconds_ = wallSeconds;
 
   if (contentScale_ != session_.uiScale) {
     session_.uiScale = contentScale_;

@@ -174,8 +174,8 @@ class Viewer {
   // One step of the arriving document's upload; replaces the current document once done.
   void updateArriving();
   void dropArriving();
-  // Hands the images the stream has decoded (at most uploadChunkBytes of pixels a frame) to the
-  // scene and the renderer.
+  // Hands the images the stream has decoded to the scene and the renderer, uploadChunkBytes
+  // of pixels at a time for about half the last frame's time (at least once a frame).
   void updateImages();
   // Processes Session::environmentArriving once the start-up document's images have all
   // arrived and a frame has shown the asset.
@@ -225,6 +225,9 @@ class Viewer {
   // start-up framing is redone then.
   bool frameAfterLayout_ = false;
   float pendingScroll_ = 0.0f;
+  // The time between the last two frames' starts (0 before the second): what updateImages
+  // measures its share against.
+  double frameSeconds_ = 0.0;
   // What the clips were last sampled at (animate()).
   uint64_t sampledGeneration_ = ~uint64_t(0);
   std::vector<float> sampledTimes_;

@@ -2,9 +2,11 @@
 // images left encoded, it shows its geometry first and each texture as it is decoded, ending
 // on exactly the picture of a document loaded whole; a small asset's textures make its first
 // frame.
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <thread>
 
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
@@ -27,8 +29,10 @@ std::unique_ptr<Document> load(const std::string& path, bool deferImages) {
 }
 
 std::unique_ptr<Viewer> openViewer(std::unique_ptr<Document> document, bool holdImages,
-                                   double graceSeconds = 0.1) {
+                                   double graceSeconds = 0.1,
+                                   uint64_t uploadChunkBytes = ViewerOptions{}.uploadChunkBytes) {
   ViewerOptions options;
+  options.uploadChunkBytes = uploadChunkBytes;
   options.texturesGraceSeconds = graceSeconds;
   options.width = 320;
   options.height = 200;
@@ -113,6 +117,26 @@ TEST(StreamWindow, AnOpenedFileStreamsItsTexturesToo) {
   EXPECT_FALSE(image.rgba8.empty());
   EXPECT_TRUE(viewer->session().fileWarnings.empty());
   EXPECT_EQ(view(*viewer).rgba, whole.rgba);
+  EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
+// A slow frame gives the textures more of its time: with frames 0.3 s apart, images that
+// each fill a chunk all arrive in the next frame, not one a frame.
+TEST(StreamWindow, ASlowFrameTakesMoreThanOneChunkOfImages) {
+  ASSERT_NE(std::getenv("DISPLAY"), nullptr) << "needs an X server: run through make test";
+  std::unique_ptr<Document> doc =
+      load(VITRINE_MODELS_DIR "/ClearCoat-glTF/ClearCoatTest.gltf", true);
+  ASSERT_TRUE(doc);
+  auto viewer = openViewer(std::move(doc), /*holdImages=*/true, 0.1, /*uploadChunkBytes=*/64 << 10);
+  ASSERT_TRUE(viewer);
+  ASSERT_EQ(viewer->imagesArriving(), 6u);  // each 256 KiB or more: a chunk each
+  ASSERT_TRUE(viewer->runFrame());
+  viewer->releaseImages();
+  // Time for the six (under 2 MiB of pixels) to decode, and a frame interval of 0.3 s: the
+  // next frame may upload for 0.15 s.
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ASSERT_TRUE(viewer->runFrame());
+  EXPECT_EQ(viewer->imagesArriving(), 0u);
   EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
 }
 
