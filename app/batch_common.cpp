@@ -1,9 +1,6 @@
 #include "batch_common.h"
 
 #include <unistd.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 #include <algorithm>
 #include <cmath>
@@ -154,11 +151,7 @@ std::unique_ptr<renderer::Renderer> createBatchRenderer(const CliOptions& option
       shown.error = added.error;
     }
   }
-  r->finishImages();
-#ifdef __GLIBC__
-  // The decoders' freed pages go back to the system before the frame asks for more.
-  malloc_trim(0);
-#endif
+  r->finishImages();  // the decoders' freed pages go back before the frame asks for more
   for (const std::string& warning : shown.warnings)
     std::fprintf(stderr, "vitrine: %s: warning: %s\n", options.file.c_str(), warning.c_str());
   if (!shown.shown) {

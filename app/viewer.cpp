@@ -1,5 +1,9 @@
 #include "viewer.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -23,6 +27,21 @@
 
 namespace vitrine::app {
 namespace {
+
+// Frees the pixels the scene holds, once it is on the GPU: the window never uploads a
+// document whole again (the outliner's scene switch keeps the textures:
+// Renderer::switchScene), so its decoded images need not stay (issue 16). Those not uploaded
+// (no material samples them) are never drawn.
+void freeUploadedPixels(scene::Scene& scene) {
+  bool freed = false;
+  for (scene::Image& image : scene.images) {
+    freed = freed || !image.rgba8.empty();
+    std::vector<uint8_t>().swap(image.rgba8);
+  }
+#ifdef __GLIBC__
+  if (freed) malloc_trim(0);  // their pages back to the system, not kept by the allocator
+#endif
+}
 
 Viewer* viewerOf(GLFWwindow* w) {
   return static_cast<Viewer*>(glfwGetWindowUserPointer(w));
@@ -128,7 +147,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   // Images the load left encoded (scene::LoadOptions::deferImageDecode) decode on a worker
   // while the geometry uploads; the textures stream in frame by frame (updateImages).
   auto images = std::make_unique<ImageStream>(*s.document, options.holdImages);
-  v->showScene(*s.document->scene, s.document->path);
+  if (v->showScene(*s.document->scene, s.document->path)) freeUploadedPixels(*s.document->scene);
   v->streamImages(std::move(images), options.holdImages);
   v->setMaterialVariant(options.materialVariant);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_, s.uiScale);
@@ -300,7 +319,7 @@ void Viewer::updateImages() {
   do {
     if (images_->adopt(doc, options_.uploadChunkBytes, &session_.fileWarnings) == 0) break;
     renderer::SceneResult r;
-    renderer_->addImages(*doc.scene, r);
+    renderer_->addImagesReleasing(*doc.scene, r);  // switchScene keeps the textures
     if (!reportScene(r, doc.path)) break;
   } while (glfwGetTime() - start < 0.5 * frameSeconds_);
   if (images_->taken() == images_->total()) {
@@ -401,6 +420,7 @@ void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView,
   const std::string title =
       "Vitrine - " + std::filesystem::path(s.document->path).filename().string();
   glfwSetWindowTitle(window_, title.c_str());
+  freeUploadedPixels(*s.document->scene);
   streamImages(images ? std::move(images) : std::make_unique<ImageStream>(*s.document),
                /*hold=*/false);
 }

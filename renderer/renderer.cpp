@@ -124,6 +124,10 @@ class RendererImpl final : public Renderer {
     return upload(scene, sceneIndex, releasePixels(scene, /*trim=*/true));
   }
 
+  SceneResult switchScene(const scene::Scene& scene, int sceneIndex) override {
+    return upload(scene, sceneIndex, {}, /*keepTextures=*/hasScene_);
+  }
+
   // What the *Releasing calls do with an image once it is staged.
   static std::function<void(size_t)> releasePixels(scene::Scene& scene, bool trim) {
     return [&scene, trim](size_t image) {
@@ -167,6 +171,11 @@ class RendererImpl final : public Renderer {
 
   void finishImages() override {
     destroyBuffer(ctx_, imageStaging_);  // no upload is under way: add() waits for its own
+#ifdef __GLIBC__
+    // The decoders' pages, kept by the allocator while images streamed (addImagesReleasing),
+    // go back to the system.
+    malloc_trim(0);
+#endif
   }
 
   size_t add(const scene::Scene& scene, SceneResult& result,
@@ -189,8 +198,8 @@ class RendererImpl final : public Renderer {
 
   // setScene: the steps of beginScene and continueScene, each chunk waited for.
   SceneResult upload(const scene::Scene& scene, int sceneIndex,
-                     std::function<void(size_t)> imageStaged) {
-    SceneResult result = begin(scene, sceneIndex, std::move(imageStaged));
+                     std::function<void(size_t)> imageStaged, bool keepTextures = false) {
+    SceneResult result = begin(scene, sceneIndex, std::move(imageStaged), keepTextures);
     if (!result.shown) return result;
     std::optional<SceneResult> done;
     while (!(done = step(scene, /*wait=*/true))) {
@@ -198,8 +207,9 @@ class RendererImpl final : public Renderer {
     return *done;
   }
 
+  // keepTextures: the scene shown is of `scene` too; its textures are kept (switchScene).
   SceneResult begin(const scene::Scene& scene, int sceneIndex,
-                    std::function<void(size_t)> imageStaged) {
+                    std::function<void(size_t)> imageStaged, bool keepTextures = false) {
     cancelScene();  // a scene still arriving gives way to this one
     if (!lastError_.empty()) {
       SceneResult result;
@@ -214,7 +224,8 @@ class RendererImpl final : public Renderer {
     std::array<VkBuffer, kFramesInFlight> frameData;
     for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
     try {
-      const SceneUpload options{uploadChunkBytes_, std::move(imageStaged)};
+      SceneUpload options{uploadChunkBytes_, std::move(imageStaged)};
+      if (keepTextures) options.keepTexturesOf = &scene_;
       if (!beginSceneGpu(ctx_, pipelines_.layouts, frameData, scene, sceneIndex, options, *next)) {
         SceneResult refused = std::move(next->result);
         destroyPendingSceneGpu(ctx_, *next);
@@ -249,6 +260,7 @@ class RendererImpl final : public Renderer {
     SceneGpu next = std::move(arrived->gpu);
     SceneResult result = std::move(arrived->result);
     uploads_.clearDestinations();
+    takeKeptTextures(*arrived, scene_);
     destroySceneGpu(ctx_, scene_);
     destroyBuffer(ctx_, imageStaging_);  // the old scene's images are all in, or not wanted
     scene_ = std::move(next);

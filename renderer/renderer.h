@@ -216,6 +216,11 @@ class Renderer {
   // find the freed images empty and sample white; a refused scene keeps every pixel, unless
   // it was refused while uploading (out of memory, device lost).
   virtual SceneResult setSceneReleasingImages(scene::Scene& scene, int sceneIndex) = 0;
+  // setScene for another of the scenes (scene.scenes) of the scene shown, the same
+  // scene::Scene (the outliner's switch): the textures on the GPU are kept, not uploaded again,
+  // so those whose pixels a *Releasing call freed still draw; only images that have none yet
+  // are uploaded. Without a scene shown, setScene.
+  virtual SceneResult switchScene(const scene::Scene& scene, int sceneIndex) = 0;
   virtual SceneUploadStats lastSceneUploadStats() const = 0;
   // setScene in steps, for a window that keeps drawing the scene it shows while the next one
   // arrives (issue 16). beginScene checks and creates as setScene does (refused: shown false,
@@ -238,13 +243,14 @@ class Renderer {
   // flat normal, black emission). Returns how many were added; `result` gets a warning per
   // downscaled image, or shown false and the error when the device failed (then none is added).
   virtual size_t addImages(const scene::Scene& scene, SceneResult& result) = 0;
-  // addImages for a caller that never uploads `scene` again (a batch render, as
-  // setSceneReleasingImages): the pixels of each image added are freed once they are staged,
-  // and their pages kept by the allocator for the images still decoding (the caller gives
-  // them back to the system once all have come: malloc_trim on glibc).
+  // addImages for a caller that never uploads `scene` whole again (a batch render, a window
+  // that switches scenes with switchScene): the pixels of each image added are freed once
+  // they are staged, and their pages kept by the allocator for the images still decoding
+  // (finishImages gives them back to the system).
   virtual size_t addImagesReleasing(scene::Scene& scene, SceneResult& result) = 0;
   // The caller has added the last image it will: frees the staging buffer addImages keeps from
-  // one call to the next (a new scene frees it too).
+  // one call to the next (a new scene frees it too), and gives the pages of the pixels freed
+  // meanwhile back to the system (malloc_trim on glibc).
   virtual void finishImages() = 0;
   // KHR_materials_variants: draws every primitive with its material in `variant` (an index
   // into scene.variants; -1 = the asset's default materials, which setScene starts with).

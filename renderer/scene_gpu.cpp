@@ -135,7 +135,14 @@ bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
                    PendingSceneGpu& pending) {
   SceneGpu& gpu = pending.gpu;
   SceneResult& result = pending.result;
-  const ImagePlan images = planImages(ctx, scene, {}, result.warnings);
+  // Textures kept from the scene shown are not planned again.
+  std::vector<bool>& kept = pending.keptTextures;
+  kept.assign(scene.images.size(), false);
+  if (const SceneGpu* shown = uploadOptions.keepTexturesOf) {
+    for (size_t i = 0; i < kept.size() && i < shown->textures.size(); ++i)
+      kept[i] = shown->textures[i].image.image != VK_NULL_HANDLE;
+  }
+  const ImagePlan images = planImages(ctx, scene, kept, result.warnings);
   std::vector<bool>& upload = pending.upload;
   upload = images.upload;
   const std::vector<uint32_t>& shrink = images.shrink;
@@ -186,6 +193,7 @@ bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   gpu.black = createTexture(ctx, 1, 1, true, false);
   gpu.textures.resize(scene.images.size());
   for (size_t i = 0; i < scene.images.size(); ++i) {
+    if (kept[i]) gpu.textures[i] = uploadOptions.keepTexturesOf->textures[i];
     if (!upload[i]) continue;
     const VkExtent2D e = imageExtent(scene.images[i], s.imageShrink[i]);
     gpu.textures[i] = createTexture(ctx, e.width, e.height, srgb[i], unorm[i]);
@@ -247,7 +255,14 @@ bool continueSceneGpu(const scene::Scene& scene, PendingSceneGpu& pending, bool 
 
 void destroyPendingSceneGpu(const Context& ctx, PendingSceneGpu& pending) {
   pending.chunks.reset();  // waits for a chunk in flight
+  for (size_t i = 0; i < pending.keptTextures.size(); ++i)
+    if (pending.keptTextures[i]) pending.gpu.textures[i] = Texture{};  // the shown scene's
   destroySceneGpu(ctx, pending.gpu);
+}
+
+void takeKeptTextures(const PendingSceneGpu& pending, SceneGpu& shown) {
+  for (size_t i = 0; i < pending.keptTextures.size() && i < shown.textures.size(); ++i)
+    if (pending.keptTextures[i]) shown.textures[i] = Texture{};
 }
 
 size_t addSceneImages(const Context& ctx, const scene::Scene& scene, const SceneUpload& options,

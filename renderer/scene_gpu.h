@@ -125,6 +125,10 @@ struct SceneUpload {
   std::function<void(size_t image)> imageStaged;
   // When set, the staging buffer to reuse (ChunkedUpload's `reused`).
   Buffer* reusedStaging = nullptr;
+  // When set, the scene shown, made from the same scene::Scene (another of its scenes is being
+  // switched to): its textures are used as they are rather than uploaded again (their pixels
+  // may have been freed). The pending scene borrows them until it replaces that one.
+  const SceneGpu* keepTexturesOf = nullptr;
 };
 
 // The scene upload itself: scene_pending.h (beginSceneGpu, continueSceneGpu).

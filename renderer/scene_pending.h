@@ -24,6 +24,9 @@ struct PendingSceneGpu {
   SceneUpload options;
   std::unique_ptr<ChunkedUpload> chunks;
   SceneResult result;  // beginSceneGpu's verdict and warnings
+  // Per scene image: gpu.textures[i] is the shown scene's (SceneUpload::keepTexturesOf), not
+  // this one's to destroy until it takes that scene's place (takeKeptTextures).
+  std::vector<bool> keptTextures;
 };
 
 // Checks `scene` against the device's limits (Context::properties.limits, maxAllocationSize,
@@ -54,7 +57,11 @@ struct PendingSceneGpu {
 size_t addSceneImages(const Context& ctx, const scene::Scene& scene, const SceneUpload& upload,
                       SceneGpu& gpu, std::vector<std::string>& warnings);
 
-// Waits for a chunk in flight and destroys everything the pending scene created.
+// Waits for a chunk in flight and destroys everything the pending scene created (not the
+// textures it kept).
 void destroyPendingSceneGpu(const Context& ctx, PendingSceneGpu& pending);
+// The pending scene, complete, is about to replace `shown` (the one whose textures it kept):
+// `shown` forgets them, so that destroying it leaves them to the new scene.
+void takeKeptTextures(const PendingSceneGpu& pending, SceneGpu& shown);
 
 }  // namespace vitrine::renderer

@@ -288,6 +288,38 @@ TEST_F(SmallChunks, ImagesAddedReleasingAreFreedAndDrawn) {
   expectAddedReleasingIsFreedAndDrawn(*renderer_, /*finishBetween=*/false);
 }
 
+// The window frees what it has uploaded; the outliner's switch to another scene of the same
+// document keeps the textures (switchScene), where setScene would need the pixels again.
+TEST_F(RendererTest, SwitchingScenesKeepsTexturesWhosePixelsWereFreed) {
+  scene::Scene s = texturedQuad();
+  s.scenes.push_back(s.scenes[0]);
+  ASSERT_TRUE(renderer_->setSceneReleasingImages(s, 0).shown);
+  ASSERT_TRUE(s.images[0].rgba8.empty());
+  expectTexels(*renderer_);
+  for (int scene : {1, 0, 1}) {
+    const renderer::SceneResult r = renderer_->switchScene(s, scene);
+    ASSERT_TRUE(r.shown) << r.error;
+    EXPECT_TRUE(r.warnings.empty());
+    expectTexels(*renderer_);
+  }
+  // An image arriving after the switch is added to the new scene as before.
+  scene::Scene deferred = texturedQuad();
+  deferred.scenes.push_back(deferred.scenes[0]);
+  std::vector<uint8_t> pixels = deferImage(deferred);
+  ASSERT_TRUE(renderer_->setScene(deferred, 0).shown);
+  ASSERT_TRUE(renderer_->switchScene(deferred, 1).shown);
+  EXPECT_TRUE(colorNear(centre(*renderer_), {1, 1, 1}));  // the placeholder
+  arrive(deferred, std::move(pixels));
+  renderer::SceneResult added;
+  EXPECT_EQ(renderer_->addImagesReleasing(deferred, added), 1u);
+  expectTexels(*renderer_);
+  ASSERT_TRUE(renderer_->switchScene(deferred, 0).shown);
+  expectTexels(*renderer_);
+  // setScene uploads from the pixels, which are gone: the placeholder.
+  ASSERT_TRUE(renderer_->setScene(deferred, 1).shown);
+  EXPECT_TRUE(colorNear(centre(*renderer_), {1, 1, 1}));
+}
+
 TEST_F(RendererTest, AnEmissiveImageStillArrivingEmitsNothing) {
   // A black, unlit-by-anything surface (no light, no environment) whose only colour is its
   // emission: emissiveFactor 1 times the emissive texture.
