@@ -218,8 +218,9 @@ class Renderer {
   virtual SceneResult setSceneReleasingImages(scene::Scene& scene, int sceneIndex) = 0;
   // setScene for another of the scenes (scene.scenes) of the scene shown, the same
   // scene::Scene (the outliner's switch): the textures on the GPU are kept, not uploaded again,
-  // so those whose pixels a *Releasing call freed still draw; only images that have none yet
-  // are uploaded. Without a scene shown, setScene.
+  // so those whose pixels were freed since (a *Releasing call, or the caller) still draw; only
+  // images that have none yet are uploaded. Without a scene shown, setScene. Refused or
+  // failing, it leaves the scene shown as it was, textures included.
   virtual SceneResult switchScene(const scene::Scene& scene, int sceneIndex) = 0;
   virtual SceneUploadStats lastSceneUploadStats() const = 0;
   // setScene in steps, for a window that keeps drawing the scene it shows while the next one

@@ -255,8 +255,9 @@ bool continueSceneGpu(const scene::Scene& scene, PendingSceneGpu& pending, bool 
 
 void destroyPendingSceneGpu(const Context& ctx, PendingSceneGpu& pending) {
   pending.chunks.reset();  // waits for a chunk in flight
-  for (size_t i = 0; i < pending.keptTextures.size(); ++i)
-    if (pending.keptTextures[i]) pending.gpu.textures[i] = Texture{};  // the shown scene's
+  // The shown scene's; a scene refused or failing early has no textures yet.
+  for (size_t i = 0; i < pending.keptTextures.size() && i < pending.gpu.textures.size(); ++i)
+    if (pending.keptTextures[i]) pending.gpu.textures[i] = Texture{};
   destroySceneGpu(ctx, pending.gpu);
 }
 

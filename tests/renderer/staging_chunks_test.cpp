@@ -320,6 +320,44 @@ TEST_F(RendererTest, SwitchingScenesKeepsTexturesWhosePixelsWereFreed) {
   EXPECT_TRUE(colorNear(centre(*renderer_), {1, 1, 1}));
 }
 
+// A switch that fails (out of device memory at any of its allocations) leaves the scene shown,
+// textures and all: the textures it borrowed are not destroyed with it.
+class SwitchFault : public RendererTest {
+ protected:
+  void SetUp() override {
+    renderer::Options options;
+    options.injectFault = [this](renderer::FaultPoint point) {
+      return point == renderer::FaultPoint::Allocate && allocations_++ == failAt_
+                 ? VK_ERROR_OUT_OF_DEVICE_MEMORY
+                 : VK_SUCCESS;
+    };
+    startRenderer(options);
+  }
+  int allocations_ = 0, failAt_ = -1;
+};
+
+TEST_F(SwitchFault, AFailedSwitchKeepsTheTexturesOfTheSceneShown) {
+  scene::Scene s = texturedQuad();
+  s.scenes.push_back(s.scenes[0]);
+  ASSERT_TRUE(renderer_->setSceneReleasingImages(s, 0).shown);
+  // How many allocations a switch makes, then each of them failing in turn.
+  allocations_ = 0;
+  ASSERT_TRUE(renderer_->switchScene(s, 1).shown);
+  const int made = allocations_;
+  ASSERT_GT(made, 1);
+  for (int fail = 0; fail < made; ++fail) {
+    allocations_ = 0;
+    failAt_ = fail;
+    const renderer::SceneResult r = renderer_->switchScene(s, fail % 2);
+    failAt_ = -1;
+    EXPECT_FALSE(r.shown) << fail;
+    EXPECT_NE(r.error.find("VK_ERROR_OUT_OF_DEVICE_MEMORY"), std::string::npos) << r.error;
+    expectTexels(*renderer_);
+  }
+  ASSERT_TRUE(renderer_->switchScene(s, 0).shown);  // recoverable
+  expectTexels(*renderer_);
+}
+
 TEST_F(RendererTest, AnEmissiveImageStillArrivingEmitsNothing) {
   // A black, unlit-by-anything surface (no light, no environment) whose only colour is its
   // emission: emissiveFactor 1 times the emissive texture.
