@@ -24,7 +24,8 @@ void sceneChooser(Session& s, renderer::Renderer& renderer) {
         i != scene.activeScene) {
       const int before = scene.activeScene;
       scene.activeScene = i;
-      // The textures stay on the GPU: the window has freed their pixels (Viewer::showScene).
+      // The textures stay on the GPU: the window has freed their pixels (freeUploadedPixels
+      // and addImagesReleasing in viewer.cpp).
       const renderer::SceneResult shown = renderer.switchScene(scene, i);
       if (!shown.shown) {  // the device cannot hold it: the scene shown stays
         scene.activeScene = before;

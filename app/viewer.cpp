@@ -32,6 +32,10 @@ namespace {
 // document whole again (the outliner's scene switch keeps the textures:
 // Renderer::switchScene), so its decoded images need not stay (issue 16). Those not uploaded
 // (no material samples them) are never drawn.
+// The most a frame spends handing streamed images to the renderer: after a long gap (the
+// window was minimized) half the last "frame" would be all of them at once.
+constexpr double kMaxImageSeconds = 0.25;
+
 void freeUploadedPixels(scene::Scene& scene) {
   bool freed = false;
   for (scene::Image& image : scene.images) {
@@ -310,10 +314,10 @@ void Viewer::streamImages(std::unique_ptr<ImageStream> images, bool hold) {
 void Viewer::updateImages() {
   if (!images_) return;
   // A chunk's worth of pixels at a time, for about half the time the last frame took (at least
-  // one chunk), so that no frame stalls long on the upload: ~16 MiB a frame when frames are
-  // quick, more when the frame itself is slow (a large asset on lavapipe draws ~3 frames a
-  // second: a chunk a frame spread its textures over a quarter of a minute). The others wait
-  // in the stream, which decodes no further while too many do.
+  // one chunk, at most kMaxImageSeconds), so that no frame stalls long on the upload: ~16 MiB a
+  // frame when frames are quick, more when the frame itself is slow (a large asset on lavapipe
+  // draws ~3 frames a second: a chunk a frame spread its textures over a quarter of a minute). The
+  // others wait in the stream, which decodes no further while too many do.
   Document& doc = *session_.document;
   const double start = glfwGetTime();
   do {
@@ -321,7 +325,7 @@ void Viewer::updateImages() {
     renderer::SceneResult r;
     renderer_->addImagesReleasing(*doc.scene, r);  // switchScene keeps the textures
     if (!reportScene(r, doc.path)) break;
-  } while (glfwGetTime() - start < 0.5 * frameSeconds_);
+  } while (glfwGetTime() - start < std::min(0.5 * frameSeconds_, kMaxImageSeconds));
   if (images_->taken() == images_->total()) {
     images_.reset();
     renderer_->finishImages();
@@ -342,7 +346,8 @@ void Viewer::dropArriving() {
 void Viewer::updateArriving() {
   if (!arriving_) return;
   const scene::Scene& scene = *arriving_->document->scene;
-  // The outliner's scene switch (a setScene of the document shown) dropped the upload: again.
+  // The outliner's scene switch (Renderer::switchScene of the document shown) dropped the
+  // upload: again.
   if (!renderer_->sceneArriving()) {
     const renderer::SceneResult r = renderer_->beginScene(scene, scene.activeScene);
     if (!r.shown) {

@@ -175,7 +175,8 @@ class Viewer {
   void updateArriving();
   void dropArriving();
   // Hands the images the stream has decoded to the scene and the renderer, uploadChunkBytes
-  // of pixels at a time for about half the last frame's time (at least once a frame).
+  // of pixels at a time for about half the last frame's time (at least once a frame, at most
+  // a quarter of a second).
   void updateImages();
   // Processes Session::environmentArriving once the start-up document's images have all
   // arrived and a frame has shown the asset.

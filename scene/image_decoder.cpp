@@ -19,6 +19,7 @@ ImageDecoder::ImageDecoder(const GltfDocument& doc, const Scene& scene, const Op
   for (size_t i = 0; i < scene.images.size(); ++i)
     if (!scene.images[i].encoded.empty()) images_.push_back(i);
   reported_.assign(images_.size(), false);
+  ready_.reserve(images_.size());  // finish() must not throw: an image lost would hang take()
   if (images_.empty() || options.onOwnerThread) return;
   try {
     worker_ = std::thread([this] { decodeAll(); });
@@ -62,12 +63,12 @@ bool ImageDecoder::mayStart() {
 void ImageDecoder::finish(size_t k, Decoded d) {
   const std::lock_guard<std::mutex> lock(mutex_);
   if (reported_[k]) return;
-  reported_[k] = true;
-  ++finished_;
   if (!stop_) {
     readyBytes_ += d.rgba8.size();
-    ready_.push_back(std::move(d));
+    ready_.push_back(std::move(d));  // never allocates: reserved for every image
   }
+  reported_[k] = true;
+  ++finished_;
   changed_.notify_all();
 }
 
@@ -77,25 +78,34 @@ void ImageDecoder::decodeAll() {
       if (mayStart()) finish(k, decode(k));
     });
   } catch (...) {
-    // parallelFor itself could not run (out of memory): the images it did not decode come
-    // back without pixels, each with the reason.
+    // parallelFor itself could not run, or a warning could not be made (out of memory): the
+    // images not handed out come back without pixels, with the reason when it can be said.
     for (size_t k = 0; k < images_.size(); ++k) {
       Decoded d;
       d.image = images_[k];
-      d.warning = located(jsonPointer("images", d.image), "cannot decode image: out of memory");
+      try {
+        d.warning = located(jsonPointer("images", d.image), "cannot decode image: out of memory");
+      } catch (...) {
+        d.warning.clear();
+      }
       finish(k, std::move(d));
     }
   }
 }
 
-void ImageDecoder::decodeHere(bool all) {
+void ImageDecoder::decodeHere(bool all, double seconds) {
   if (worker_.joinable()) return;
+  const auto start = std::chrono::steady_clock::now();
+  const auto timeLeft = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() <
+           seconds;
+  };
   for (;;) {
     size_t k = 0;
     {
       const std::lock_guard<std::mutex> lock(mutex_);
       if (started_ == images_.size() || held_ || readyBytes_ >= maxReadyBytes_) return;
-      if (!all && !ready_.empty()) return;
+      if (!ready_.empty() && !(all && timeLeft())) return;
       k = started_++;
     }
     finish(k, decode(k));
@@ -114,11 +124,11 @@ std::vector<ImageDecoder::Decoded> ImageDecoder::take(uint64_t maxBytes) {
   {
     const std::lock_guard<std::mutex> lock(mutex_);
     uint64_t bytes = 0;
-    while (!ready_.empty() && bytes < maxBytes) {
-      bytes += ready_.front().rgba8.size();
-      out.push_back(std::move(ready_.front()));
-      ready_.pop_front();
-    }
+    size_t count = 0;
+    while (count < ready_.size() && bytes < maxBytes) bytes += ready_[count++].rgba8.size();
+    out.reserve(count);
+    for (size_t i = 0; i < count; ++i) out.push_back(std::move(ready_[i]));
+    ready_.erase(ready_.begin(), ready_.begin() + std::ptrdiff_t(count));  // keeps its capacity
     readyBytes_ -= bytes;
     if (!out.empty()) changed_.notify_all();  // decoders held back by the bound may go on
   }
@@ -136,7 +146,7 @@ double ImageDecoder::waitReady() {
 }
 
 bool ImageDecoder::waitAll(double seconds) {
-  decodeHere(/*all=*/true);
+  decodeHere(/*all=*/true, seconds);
   std::unique_lock<std::mutex> lock(mutex_);
   return changed_.wait_for(lock, std::chrono::duration<double>(seconds),
                            [this] { return finished_ == images_.size(); });

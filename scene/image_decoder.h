@@ -10,7 +10,6 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -43,10 +42,12 @@ class ImageDecoder {
   };
 
   // Starts decoding every image of `scene` that has encoded bytes (Image::encoded). `doc` is
-  // the scene's LoadResult::document (the memory budget). Both must outlive the decoder, and
-  // nothing may write the scene's images meanwhile but adoptDeferredImage() of the images
-  // already taken, on the owner's thread. Never throws for want of a thread or of memory to
-  // decode an image: that image comes back without pixels, with a warning.
+  // the scene's LoadResult::document (the memory budget). Both must outlive the decoder. It
+  // reads each image's encoded bytes and size: nothing may write those meanwhile but
+  // adoptDeferredImage() of the images already taken, on the owner's thread (the pixels of
+  // images already uploaded may be freed). Never throws for want of a thread or of memory to
+  // decode an image: that image comes back without pixels, with a warning (a full load then
+  // goes on without it, as with a corrupt image).
   ImageDecoder(const GltfDocument& doc, const Scene& scene);
   ImageDecoder(const GltfDocument& doc, const Scene& scene, const Options& options);
   // Images not yet begun are skipped; the decoder waits for those under way.
@@ -77,9 +78,9 @@ class ImageDecoder {
   // Hands images_[k] out (once: a second report is dropped).
   void finish(size_t k, Decoded d);
   void decodeAll();
-  // With no thread: decodes the next images here until one is ready (all when `all`), within
-  // the bound.
-  void decodeHere(bool all);
+  // With no thread: decodes the next images here until one is ready (all, for up to
+  // `seconds`, when `all`; at least one either way), within the bound.
+  void decodeHere(bool all, double seconds = 0.0);
 
   const GltfDocument& doc_;
   const Scene& scene_;
@@ -89,7 +90,7 @@ class ImageDecoder {
   std::atomic<bool> stop_{false};
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::deque<Decoded> ready_;   // guarded by mutex_
+  std::vector<Decoded> ready_;  // guarded by mutex_; room for every image
   uint64_t readyBytes_ = 0;     // guarded by mutex_: the pixels in ready_
   size_t started_ = 0;          // guarded by mutex_: images decodeHere() began
   size_t finished_ = 0;         // guarded by mutex_

@@ -92,7 +92,8 @@ TEST(ImageDecoder, DroppedBeforeItStartsLeavesTheBudgetAsTheLoadDid) {
 }
 
 // What it falls back to when no thread can be started: take() and waitReady() decode one
-// image on the caller's thread when none is ready, waitAll() every one the bound lets it.
+// image on the caller's thread when none is ready, waitAll() every one the bound and its time
+// let it.
 TEST(ImageDecoder, OnTheOwnerThreadTakeDecodesOneImage) {
   const LoadResult r = loadDeferred();
   ASSERT_TRUE(r.scene);
@@ -111,9 +112,12 @@ TEST(ImageDecoder, OnTheOwnerThreadWaitAllDecodesWithinTheBound) {
   ImageDecoder bounded(*r.document, *r.scene, {.maxReadyBytes = 1, .onOwnerThread = true});
   EXPECT_FALSE(bounded.waitAll(0.0));  // one image reaches the bound
   EXPECT_EQ(bounded.take().size(), 1u);
+  // The wait's time is kept: none left, one image (at least one, as waitReady).
   ImageDecoder unbounded(*r.document, *r.scene, {.onOwnerThread = true});
-  EXPECT_TRUE(unbounded.waitAll(0.0));
-  EXPECT_EQ(unbounded.take().size(), unbounded.total());
+  EXPECT_FALSE(unbounded.waitAll(0.0));
+  EXPECT_EQ(unbounded.take().size(), 1u);
+  EXPECT_TRUE(unbounded.waitAll(30.0));
+  EXPECT_EQ(unbounded.take().size(), unbounded.total() - 1);
 }
 
 }  // namespace
