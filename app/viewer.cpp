@@ -28,14 +28,14 @@
 namespace vitrine::app {
 namespace {
 
-// Frees the pixels the scene holds, once it is on the GPU: the window never uploads a
-// document whole again (the outliner's scene switch keeps the textures:
-// Renderer::switchScene), so its decoded images need not stay (issue 16). Those not uploaded
-// (no material samples them) are never drawn.
 // The most a frame spends handing streamed images to the renderer: after a long gap (the
 // window was minimized) half the last "frame" would be all of them at once.
 constexpr double kMaxImageSeconds = 0.25;
 
+// Frees the pixels the scene holds, once it is on the GPU: the window never uploads a
+// document whole again (the outliner's scene switch keeps the textures:
+// Renderer::switchScene), so its decoded images need not stay (issue 16). Those not uploaded
+// (no material samples them) are never drawn.
 void freeUploadedPixels(scene::Scene& scene) {
   bool freed = false;
   for (scene::Image& image : scene.images) {
