@@ -142,10 +142,8 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   // process (~0.35 s on lavapipe: a first run, a new .hdr) comes after the asset's geometry
   // and textures (issue 16, updateEnvironment); otherwise the GPU has its processed copy and
   // the source image (up to gigabytes for a large .hdr) is not kept for the session.
-  if (options.environment && !v->renderer_->environmentCached(*options.environment))
+  if (options.environment && !v->renderer_->setEnvironmentFromCache(*options.environment))
     s.environmentArriving = options.environment;
-  else
-    v->renderer_->setEnvironment(options.environment.get());
   s.hasEnvironment = options.environment != nullptr;
   v->options_.environment.reset();
   // Images the load left encoded (scene::LoadOptions::deferImageDecode) decode on a worker

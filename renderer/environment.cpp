@@ -4,8 +4,6 @@
 
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <system_error>
 
 #include "environment_cache.h"
 #include "environment_process.h"
@@ -100,8 +98,31 @@ bool usable(const scene::EnvironmentImage* image) {
   return false;
 }
 
-uint64_t cacheKey(const scene::EnvironmentImage& image, const EnvironmentSizes& sizes) {
-  return environmentKey(image, sizes.cubeSize, sizes.levels, sizes.lutSize, processingSignature());
+// Where the processed environment of `image` is cached (its key hashes the whole image).
+struct CacheEntry {
+  uint64_t key = 0;
+  std::string path;
+};
+
+CacheEntry cacheEntry(const scene::EnvironmentImage& image, const EnvironmentSizes& sizes,
+                      const std::string& cacheDirectory) {
+  const uint64_t key =
+      environmentKey(image, sizes.cubeSize, sizes.levels, sizes.lutSize, processingSignature());
+  return {key, cacheFilePath(cacheDirectory, key)};
+}
+
+// The environment read from the cache entry into `out` (its images and sampler made): false,
+// nothing created, when the entry is missing or damaged.
+bool readCached(const Context& ctx, const EnvironmentSizes& sizes, const CacheEntry& entry,
+                EnvironmentGpu& out) {
+  ProcessedEnvironment processed;
+  if (!readEnvironmentCache(entry.path, entry.key, sizes.cubeSize, sizes.levels, sizes.lutSize,
+                            processed, nullptr))
+    return false;
+  createImages(ctx, sizes, out);
+  createSampler(ctx, out);
+  uploadProcessedEnvironment(ctx, processed, out);
+  return true;
 }
 
 // The environment of `image`: from the cache when it holds it, else processed on the GPU
@@ -109,23 +130,20 @@ uint64_t cacheKey(const scene::EnvironmentImage& image, const EnvironmentSizes& 
 void buildEnvironment(const Context& ctx, const scene::EnvironmentImage& image,
                       const std::string& cacheDirectory, EnvironmentGpu& out) {
   const EnvironmentSizes sizes = environmentSizes(image);
-  createImages(ctx, sizes, out);
-  createSampler(ctx, out);
   if (cacheDirectory.empty()) {
+    createImages(ctx, sizes, out);
+    createSampler(ctx, out);
     processEnvironment(ctx, image, sizes, out, nullptr);
     return;
   }
-  const uint64_t key = cacheKey(image, sizes);
-  const std::string path = cacheFilePath(cacheDirectory, key);
+  const CacheEntry entry = cacheEntry(image, sizes, cacheDirectory);
+  if (readCached(ctx, sizes, entry, out)) return;
+  createImages(ctx, sizes, out);
+  createSampler(ctx, out);
   ProcessedEnvironment processed;
-  if (readEnvironmentCache(path, key, sizes.cubeSize, sizes.levels, sizes.lutSize, processed,
-                           nullptr)) {
-    uploadProcessedEnvironment(ctx, processed, out);
-    return;
-  }
   processEnvironment(ctx, image, sizes, out, &processed);
   std::string why;
-  if (!writeEnvironmentCache(path, key, processed, &why))
+  if (!writeEnvironmentCache(entry.path, entry.key, processed, &why))
     std::fprintf(stderr, "vitrine: environment cache not written: %s\n", why.c_str());
 }
 
@@ -150,11 +168,16 @@ void createEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
   createSet(ctx, layouts, out);
 }
 
-bool environmentCached(const scene::EnvironmentImage& image, const std::string& cacheDirectory) {
+bool createCachedEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
+                                const scene::EnvironmentImage& image,
+                                const std::string& cacheDirectory, EnvironmentGpu& out) {
+  out = EnvironmentGpu{};
   if (cacheDirectory.empty() || !usable(&image)) return false;
-  std::error_code ec;
-  return std::filesystem::is_regular_file(
-      cacheFilePath(cacheDirectory, cacheKey(image, environmentSizes(image))), ec);
+  const EnvironmentSizes sizes = environmentSizes(image);
+  if (!readCached(ctx, sizes, cacheEntry(image, sizes, cacheDirectory), out)) return false;
+  out.enabled = true;
+  createSet(ctx, layouts, out);
+  return true;
 }
 
 void destroyEnvironmentGpu(const Context& ctx, EnvironmentGpu& env) {

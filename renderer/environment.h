@@ -34,9 +34,12 @@ void createEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
                           const scene::EnvironmentImage* image, const std::string& cacheDirectory,
                           EnvironmentGpu& out);
 void destroyEnvironmentGpu(const Context& ctx, EnvironmentGpu& env);
-// Whether createEnvironmentGpu(&image) would read it from cacheDirectory rather than process it
-// on the GPU: a cache file of its key exists (one that turns out corrupt is processed then).
-// Hashes the image; no GPU work.
-bool environmentCached(const scene::EnvironmentImage& image, const std::string& cacheDirectory);
+// createEnvironmentGpu(&image) when cacheDirectory holds it processed (a read and an upload,
+// no processing); false, nothing created, when it does not (missing or damaged file, no
+// cache directory).
+[[nodiscard]] bool createCachedEnvironmentGpu(const Context& ctx, const PipelineLayouts& layouts,
+                                              const scene::EnvironmentImage& image,
+                                              const std::string& cacheDirectory,
+                                              EnvironmentGpu& out);
 
 }  // namespace vitrine::renderer

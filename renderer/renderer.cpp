@@ -377,8 +377,15 @@ class RendererImpl final : public Renderer {
     destroyEnvironmentGpu(ctx_, environment_);
     createEnvironmentGpu(ctx_, pipelines_.layouts, image, cacheDirectory_, environment_);
   }
-  bool environmentCached(const scene::EnvironmentImage& image) const override {
-    return renderer::environmentCached(image, cacheDirectory_);
+  bool setEnvironmentFromCache(const scene::EnvironmentImage& image) override {
+    const scene::PhaseClock clock(environmentSeconds_);
+    EnvironmentGpu cached;
+    if (!createCachedEnvironmentGpu(ctx_, pipelines_.layouts, image, cacheDirectory_, cached))
+      return false;
+    VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+    destroyEnvironmentGpu(ctx_, environment_);
+    environment_ = cached;
+    return true;
   }
 
   // A failure (device lost, out of memory) returns empty Pixels with lastError() set; nothing

@@ -289,10 +289,11 @@ class Renderer {
   // prefiltered specular cube and irradiance coefficients, computed on the GPU (or read from
   // the disk cache). Null turns image-based light off. Load-time work: waits for the GPU.
   virtual void setEnvironment(const scene::EnvironmentImage* image) = 0;
-  // Whether setEnvironment(&image) would read it from the disk cache (Options::cacheDirectory)
-  // instead of processing it: a window lets an environment to process wait until the asset's
-  // geometry and textures are drawn (issue 16). Hashes the image; no GPU work.
-  virtual bool environmentCached(const scene::EnvironmentImage& image) const = 0;
+  // setEnvironment(&image) when the disk cache (Options::cacheDirectory) holds it processed;
+  // false, the image-based light unchanged, when it does not (missing or damaged file): a
+  // window lets an environment to process wait until the asset's geometry and textures are
+  // drawn (issue 16). The image is hashed once either way.
+  virtual bool setEnvironmentFromCache(const scene::EnvironmentImage& image) = 0;
 
   // Renders one frame into an offscreen colour+depth target and reads it back. width and
   // height must be from 1 to maxImageSize(). Empty Pixels, lastError() set, when the device

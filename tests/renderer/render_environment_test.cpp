@@ -252,7 +252,7 @@ TEST_F(EnvironmentTest, CacheIsHitTheSecondTimeAndCorruptFilesAreRecomputed) {
   EXPECT_TRUE(std::filesystem::is_empty(cacheDir_));  // no environment, no file
   {
     const scene::EnvironmentImage env = faceEnvironment();
-    EXPECT_FALSE(renderer_->environmentCached(env));
+    EXPECT_FALSE(renderer_->setEnvironmentFromCache(env));  // nothing in the cache yet
     renderer_->setEnvironment(&env);
   }
   const std::string file = onlyCacheFile(cacheDir_);
@@ -265,7 +265,9 @@ TEST_F(EnvironmentTest, CacheIsHitTheSecondTimeAndCorruptFilesAreRecomputed) {
   // always replaces the file through a rename, which gives it a new inode).
   scene::EnvironmentImage same = faceEnvironment();
   same.name = "another name";
-  EXPECT_TRUE(renderer_->environmentCached(same));
+  EXPECT_TRUE(renderer_->setEnvironmentFromCache(same));
+  EXPECT_EQ(fileId(file), first);
+  EXPECT_EQ(renderer_->renderOffscreen(view, kSize, kSize).rgba, processed.rgba);
   renderer_->setEnvironment(&same);
   EXPECT_EQ(fileId(file), first);
   const Pixels cached = renderer_->renderOffscreen(view, kSize, kSize);
@@ -286,6 +288,7 @@ TEST_F(EnvironmentTest, CacheIsHitTheSecondTimeAndCorruptFilesAreRecomputed) {
   };
   for (const char* how : {"flip", "truncate", "foreign"}) {
     damage(how);
+    EXPECT_FALSE(renderer_->setEnvironmentFromCache(same)) << how << ": a damaged file is no hit";
     const FileId damaged = fileId(file);
     renderer_->setEnvironment(&same);
     EXPECT_FALSE(fileId(file) == damaged) << how << ": not rewritten";
@@ -299,9 +302,9 @@ TEST_F(EnvironmentTest, CacheIsHitTheSecondTimeAndCorruptFilesAreRecomputed) {
   // Other content: another file (beside the pipeline cache's, which is not counted).
   const scene::EnvironmentImage other =
       makeEnvironment(256, 128, [](const glm::vec3&) { return glm::vec3(0.5f); });
-  EXPECT_FALSE(renderer_->environmentCached(other));
+  EXPECT_FALSE(renderer_->setEnvironmentFromCache(other));
   renderer_->setEnvironment(&other);
-  EXPECT_TRUE(renderer_->environmentCached(other));
+  EXPECT_TRUE(renderer_->setEnvironmentFromCache(other));
   size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(cacheDir_))
     files += entry.path().filename().string().rfind("pipelines-", 0) != 0;
@@ -317,7 +320,7 @@ TEST_F(EnvironmentTest, UnwritableCacheIsNotFatal) {
   ASSERT_TRUE(renderer_);
   const scene::EnvironmentImage env = faceEnvironment();
   renderer_->setEnvironment(&env);
-  EXPECT_FALSE(renderer_->environmentCached(env));  // processed, but nowhere to keep it
+  EXPECT_FALSE(renderer_->setEnvironmentFromCache(env));  // processed, but nowhere to keep it
   const Pixels p = renderer_->renderOffscreen(viewAlong({0, 0, 1}), kSize, kSize);
   EXPECT_TRUE(colorNear(pixelAt(p, 32, 32), faceColor(4)));
 }
