@@ -2,8 +2,6 @@
 
 #include <cstdio>
 
-#include "loader.h"
-
 namespace vitrine::app {
 
 ImageStream::ImageStream(const Document& document, bool held, uint64_t maxReadyBytes)
@@ -12,16 +10,12 @@ ImageStream::ImageStream(const Document& document, bool held, uint64_t maxReadyB
 
 size_t ImageStream::adopt(Document& document, uint64_t maxBytes,
                           std::vector<std::string>* warnings) {
-  std::vector<Decoded> decoded = take(maxBytes);
-  for (Decoded& d : decoded) {
-    if (!d.warning.empty()) {
-      const std::string warning = document.scene->path + ": " + d.warning;
-      std::fprintf(stderr, "vitrine: warning: %s\n", warning.c_str());
-      if (warnings) warnings->push_back(warning);
-    }
-    scene::adoptDeferredImage(*document.gltf, *document.scene, d.image, std::move(d.rgba8));
-  }
-  return decoded.size();
+  return ImageDecoder::adopt(*document.gltf, *document.scene, maxBytes,
+                             [&](size_t, const std::string& why) {
+                               const std::string warning = document.scene->path + ": " + why;
+                               std::fprintf(stderr, "vitrine: warning: %s\n", warning.c_str());
+                               if (warnings) warnings->push_back(warning);
+                             });
 }
 
 }  // namespace vitrine::app

@@ -7,6 +7,7 @@
 
 #include "json_util.h"
 #include "load_steps.h"
+#include "loader.h"
 #include "parallel.h"
 
 namespace vitrine::scene {
@@ -134,6 +135,16 @@ std::vector<ImageDecoder::Decoded> ImageDecoder::take(uint64_t maxBytes) {
   }
   taken_ += out.size();
   return out;
+}
+
+size_t ImageDecoder::adopt(const GltfDocument& doc, Scene& scene, uint64_t maxBytes,
+                           const std::function<void(size_t image, std::string warning)>& warn) {
+  std::vector<Decoded> decoded = take(maxBytes);
+  for (Decoded& d : decoded) {
+    adoptDeferredImage(doc, scene, d.image, std::move(d.rgba8));
+    if (!d.warning.empty()) warn(d.image, std::move(d.warning));
+  }
+  return decoded.size();
 }
 
 double ImageDecoder::waitReady() {

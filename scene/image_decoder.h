@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -58,6 +59,11 @@ class ImageDecoder {
   // The images decoded and not yet taken, in the order they finished, up to the first that
   // brings their pixels to maxBytes or more (at least one when any is ready).
   [[nodiscard]] std::vector<Decoded> take(uint64_t maxBytes = UINT64_MAX);
+  // take(maxBytes), then gives each image taken to `scene` (the decoder's, on the owner's
+  // thread: adoptDeferredImage, loader.h) and tells `warn` the warning of each that has one.
+  // Returns how many.
+  size_t adopt(const GltfDocument& doc, Scene& scene, uint64_t maxBytes,
+               const std::function<void(size_t image, std::string warning)>& warn);
   // Waits until every image is decoded or `seconds` have passed; true when all are. An image
   // held back by maxReadyBytes waits for take(), so this can only time out then.
   bool waitAll(double seconds);

@@ -128,10 +128,9 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
     // Each image's warning at its index, in loadImages' order.
     while (decodes->taken() < decodes->total()) {
       decodes->waitReady();
-      for (ImageDecoder::Decoded& d : decodes->take()) {
-        adoptDeferredImage(doc, scene, d.image, std::move(d.rgba8));
-        if (!d.warning.empty()) imageWarnings[d.image] = std::move(d.warning);
-      }
+      decodes->adopt(doc, scene, UINT64_MAX, [&](size_t image, std::string warning) {
+        imageWarnings[image] = std::move(warning);
+      });
     }
     for (std::string& w : imageWarnings)
       if (!w.empty()) warnings.push_back(std::move(w));
