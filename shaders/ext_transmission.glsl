@@ -19,7 +19,7 @@
 #define VITRINE_EXT_TRANSMISSION_GLSL
 
 #ifdef VITRINE_TRANSMISSION
-// The transmission pass: the opaque scene's linear radiance, mip-mapped (transmission.h).
+// The transmission pass: the opaque scene's linear radiance, mip-mapped (pass_transmission.h).
 layout(set = 3, binding = 0) uniform sampler2D transmissionScene;
 #endif
 
@@ -46,17 +46,26 @@ float transmittedShare(MaterialInfo info, float vDotH) {
 }
 
 #ifdef VITRINE_TRANSMISSION
+// The blur of the Khronos sample renderer's getTransmissionSample, whose transmission buffer is
+// always 1024 pixels wide: level log2(1024) x r, a texel 2^(10 r) / 1024 of the view's width.
+const float kTransmissionReferenceLevels = 10.0;  // log2(1024)
+
 // The transmission pass's radiance where the world point `exit` lands on screen, blurred for
-// the roughness: the level log2(width) x iorScaledRoughness (the Khronos sample renderer's
-// getTransmissionSample), so a rough surface reads the 1x1 average.
+// the roughness r = iorScaledRoughness over the same share of the view whatever the size of
+// the picture (issue 22): a texel of 2^(10 r) / 1024 of the width, the level log2(width) -
+// 10 (1 - r) of a texture of the view's size (negative: level 0, a picture under 1024 pixels
+// wide shows a small blur sharp). A rough surface (r = 1) reads the 1x1 average at any size.
+// (log2(width) x r, as before, blurred a 96-pixel thumbnail about 8 times more of the picture
+// than a 960-pixel window.)
 vec3 transmissionSample(vec3 exit, float roughness, float ior) {
   const vec4 clip = frame.proj * frame.view * vec4(exit, 1.0);
   // Vulkan NDC: y down, as the texture's rows. An exit point behind the eye (a thick volume
   // right in front of the camera) is clamped to the near side rather than mirrored.
   const vec2 uv = clip.xy / max(clip.w, 1e-6) * 0.5 + 0.5;
-  const float lod =
-      log2(float(textureSize(transmissionScene, 0).x)) * iorScaledRoughness(roughness, ior);
-  return textureLod(transmissionScene, uv, lod).rgb;
+  const float width = float(textureSize(transmissionScene, 0).x);
+  const float lod = log2(width) -
+                    kTransmissionReferenceLevels * (1.0 - iorScaledRoughness(roughness, ior));
+  return textureLod(transmissionScene, uv, max(lod, 0.0)).rgb;
 }
 #endif
 
