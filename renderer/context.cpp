@@ -278,9 +278,14 @@ void createDevice(Context& ctx) {
   // their workgroup size with LocalSizeId, which needs it.
   f13.maintenance4 = VK_TRUE;
   const char* swapchain = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
+  VkPhysicalDeviceFeatures offered{}, enabled{};
+  vkGetPhysicalDeviceFeatures(ctx.physicalDevice, &offered);
+  enabled.fillModeNonSolid = offered.fillModeNonSolid;
+  ctx.fillModeNonSolid = offered.fillModeNonSolid == VK_TRUE;
 
   auto info = vkStruct<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO);
   info.pNext = &f13;
+  info.pEnabledFeatures = &enabled;
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queue;
   info.enabledExtensionCount = ctx.surface ? 1 : 0;

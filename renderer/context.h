@@ -38,6 +38,9 @@ struct Context {
   VkQueue queue = VK_NULL_HANDLE;
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;  // MSAA of the scene pass
   VkFormat depthFormat = VK_FORMAT_UNDEFINED;
+  // VkPhysicalDeviceFeatures::fillModeNonSolid, enabled when offered: the wireframe overlay's
+  // polygon mode LINE (pass_overlays.h); without it the overlay is not drawn.
+  bool fillModeNonSolid = false;
   // Given to every pipeline creation; owned by the renderer's PipelineCache (pipeline_cache.h).
   VkPipelineCache pipelineCache = VK_NULL_HANDLE;
   // Counted by pipeline creation, which borrows the Context as const like every other user.

@@ -82,6 +82,10 @@ View sanitizedView(const View& view, bool* cameraFinite) {
     v.environmentIntensity = defaults.environmentIntensity;
   if (!std::isfinite(view.environmentRotation))
     v.environmentRotation = defaults.environmentRotation;
+  // Each is a specialization or an index: out of range, the shaded view and set 0.
+  if (view.channel < 0 || view.channel >= gpu::kChannelCount) v.channel = defaults.channel;
+  if (view.checkerTexcoord < 0 || view.checkerTexcoord >= gpu::kTexcoordSetCount)
+    v.checkerTexcoord = defaults.checkerTexcoord;
   if (cameraFinite) *cameraFinite = finite;
   return v;
 }
@@ -102,7 +106,8 @@ gpu::FrameData frameData(const View& view, uint32_t lightCount, float environmen
     d.eye = glm::vec4(view.eye, 1.0f);
   }
   const int tonemap = tonemapOperator(view.tonemap);
-  d.shading = glm::vec4(std::exp2(view.exposure), float(tonemap), float(lightCount), 0.0f);
+  d.shading = glm::vec4(std::exp2(view.exposure), float(tonemap), float(lightCount),
+                        float(view.checkerTexcoord));
   const bool environment = environmentMaxLod >= 0.0f;
   const float lod = std::max(environmentMaxLod, 0.0f);
   // The blurred background: the prefiltered level of roughness ~0.6.

@@ -40,7 +40,7 @@ bool finiteMatrix(const glm::mat4& m);
 // finite, or whose view-projection has no finite inverse, is replaced by View's defaults and
 // *cameraFinite set false (the frame then draws the background only: nothing of the scene, and
 // no NaN reaches a sort key or a buffer); non-finite exposure, environment intensity or
-// rotation and clear colour take View's defaults.
+// rotation and clear colour take View's defaults, as do a channel or checker set out of range.
 View sanitizedView(const View& view, bool* cameraFinite);
 // The FrameData of `view` with `lightCount` LightData entries; environmentMaxLod < 0 when
 // there is no image-based light.

@@ -1,8 +1,9 @@
-#include "transmission.h"
+#include "pass_transmission.h"
 
 #include <algorithm>
 #include <bit>
 
+#include "targets.h"
 #include "textures.h"
 #include "vk_check.h"
 #include "vk_struct.h"
@@ -94,6 +95,31 @@ void finishTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& t) 
                  {VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, ImageUser::ColorWrite},
                  {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment},
                  {VK_IMAGE_LAYOUT_UNDEFINED, ImageUser::Fragment});
+}
+
+void recordTransmissionPass(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
+                            const SceneGpu& scene, uint32_t slot,
+                            const std::vector<gpu::NodeData>& nodes, VkDescriptorSet environmentSet,
+                            const View& view, Attachments& a, const DrawOrder& order,
+                            uint32_t frameFeatures, BackgroundPass* background) {
+  if (!a.transmission.color.image)
+    a.transmission = createTransmissionTarget(ctx, pipelines.layouts.transmission, a.extent);
+  const TransmissionTarget& t = a.transmission;
+  beginTransmissionTarget(cmd, t);
+
+  FinalImage level0;
+  level0.image = t.color.image;
+  level0.view = t.level0;
+  beginRendering(cmd, VK_NULL_HANDLE, t.depth.view, level0, a.extent, view);
+  PassSetup pass;
+  pass.colorFormat = kTransmissionFormat;
+  pass.samples = VK_SAMPLE_COUNT_1_BIT;
+  pass.features = frameFeatures | kFeatureLinearOutput;
+  pass.backgroundTonemap = gpu::kTonemapLinear;
+  recordDraws(cmd, ctx, pipelines, scene, slot, nodes, environmentSet, pass, order.draws.data(),
+              order.opaque, background);
+  vkCmdEndRendering(cmd);
+  finishTransmissionTarget(cmd, t);
 }
 
 }  // namespace vitrine::renderer

@@ -1,4 +1,4 @@
-// The transmission pass's target (KHR_materials_transmission): the opaque scene drawn first
+// The transmission pass and its target (KHR_materials_transmission): the opaque scene drawn first
 // into a linear HDR colour texture with a full mip chain, which transmissive surfaces then
 // sample at their refracted screen position, at a level chosen by their roughness
 // (ext_transmission.glsl). Created the first time a frame draws a transmissive material into
@@ -11,9 +11,12 @@
 #include <volk.h>
 
 #include "context.h"
+#include "mesh_draws.h"
 #include "resources.h"
 
 namespace vitrine::renderer {
+
+struct Attachments;  // targets.h, which holds a TransmissionTarget
 
 // Linear radiance, not tone mapped (FP16: the scene's range), blit-filterable on lavapipe.
 inline constexpr VkFormat kTransmissionFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
@@ -40,5 +43,17 @@ void beginTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& targ
 // After the pass: levels 1.. are blitted down from level 0 (a box filter per level), and the
 // whole texture left in SHADER_READ_ONLY_OPTIMAL for the main pass's fragment shaders.
 void finishTransmissionTarget(VkCommandBuffer cmd, const TransmissionTarget& target);
+
+// The transmission pass (KHR_materials_transmission): the opaque and mask draws without
+// transmission (order.draws[0, order.opaque)), and the background, in linear radiance into the
+// transmission texture, whose mip chain is then generated. One sample per pixel, whatever the
+// frame's MSAA: the texture is only ever read blurred and refracted, and the pass then costs no
+// resolve and a quarter of the fragment work at 4x. Creates the texture (a.transmission) the
+// first time it is needed at this extent. frameFeatures: the main pass's ShaderFeature bits.
+void recordTransmissionPass(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
+                            const SceneGpu& scene, uint32_t slot,
+                            const std::vector<gpu::NodeData>& nodes, VkDescriptorSet environmentSet,
+                            const View& view, Attachments& a, const DrawOrder& order,
+                            uint32_t frameFeatures, BackgroundPass* background);
 
 }  // namespace vitrine::renderer

@@ -24,6 +24,9 @@ constexpr uint32_t kMeshFrag[] =
 constexpr uint32_t kMeshFragTransmission[] =
 #include "mesh_transmission.frag.inc"
     ;
+constexpr uint32_t kWireframeFrag[] =
+#include "wireframe.frag.inc"
+    ;
 
 VkDescriptorSetLayout createSetLayout(const Context& ctx,
                                       const VkDescriptorSetLayoutBinding* bindings,
@@ -62,11 +65,15 @@ std::pair<uint64_t, uint64_t> keyBits(const PipelineKey& k) {
   // extension slots, the layers (bits 8..31), log2 of the sample count (0..6, bits 5..7) and the
   // fixed-function state share the second.
   static_assert(uint32_t(gpu::kLayerAll) < (1u << 24));
+  // Above the extension slots (bits 32..45): the channel (46..51) and its texcoord sets (52..59).
+  static_assert(gpu::kExtensionTextureCount <= 14 && gpu::kChannelCount <= 64 &&
+                gpu::kTexcoordSetCount <= 8);
   return {(uint64_t(k.features) << 32) | uint64_t(uint32_t(k.colorFormat)),
-          (uint64_t(k.extensionSlots) << 32) | (uint64_t(k.layers) << 8) |
-              (uint64_t(std::countr_zero(uint32_t(k.samples))) << 5) | (uint64_t(k.topology) << 3) |
-              (uint64_t(k.blend) << 2) | (uint64_t(k.doubleSided) << 1) |
-              uint64_t(k.frontClockwise)};
+          (uint64_t(k.wireframe) << 60) | (uint64_t(k.channelTexcoords) << 52) |
+              (uint64_t(k.channel) << 46) | (uint64_t(k.extensionSlots) << 32) |
+              (uint64_t(k.layers) << 8) | (uint64_t(std::countr_zero(uint32_t(k.samples))) << 5) |
+              (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) |
+              (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise)};
 }
 
 VkPrimitiveTopology topology(scene::Topology t) {
@@ -91,13 +98,15 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   stages[0].module = p.vertex;
   stages[0].pName = "main";
   stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-  stages[1].module =
-      (key.layers & uint32_t(gpu::kLayerTransmission)) ? p.fragmentTransmission : p.fragment;
+  // A channel view reads no transmission pass: the module without set 3.
+  stages[1].module = (key.layers & uint32_t(gpu::kLayerTransmission)) && key.channel == 0
+                         ? p.fragmentTransmission
+                         : p.fragment;
   stages[1].pName = "main";
   // mesh.frag's specialization constants, by constant_id: 0 kTriangles (points and lines have
   // no per-pixel tangent frame), 1 kTextureSlots (every slot, the extensions' included),
   // 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap, 6 kFlatNormals, 7 kLayers, 8 kTexcoordSets
-  // (as mesh.vert's 2; kFeatureTexcoordSets).
+  // (as mesh.vert's 2; kFeatureTexcoordSets), 9 kChannel, 10 kPrimitiveTexcoords.
   const uint32_t texcoordSets = (key.features & kFeatureTexcoordSets) >> kFeatureTexcoordShift;
   struct Specialization {
     VkBool32 triangles;
@@ -109,6 +118,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
     VkBool32 flatNormals;
     uint32_t layers;
     uint32_t texcoordSets;
+    int32_t channel;
+    uint32_t primitiveTexcoords;
   };
   static_assert(gpu::kMaterialTextureCount <= 32);
   const Specialization values{
@@ -121,7 +132,9 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
                                             : int32_t((key.features >> kFeatureTonemapShift) & 3u),
       (key.features & kFeatureFlatNormals) != 0,
       key.layers,
-      texcoordSets};
+      texcoordSets,
+      int32_t(key.channel),
+      key.channelTexcoords};
   const VkSpecializationMapEntry entries[] = {
       {0, offsetof(Specialization, triangles), sizeof(VkBool32)},
       {1, offsetof(Specialization, textureSlots), sizeof(uint32_t)},
@@ -132,6 +145,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       {6, offsetof(Specialization, flatNormals), sizeof(VkBool32)},
       {7, offsetof(Specialization, layers), sizeof(uint32_t)},
       {8, offsetof(Specialization, texcoordSets), sizeof(uint32_t)},
+      {9, offsetof(Specialization, channel), sizeof(int32_t)},
+      {10, offsetof(Specialization, primitiveTexcoords), sizeof(uint32_t)},
   };
   const VkSpecializationInfo specialization{uint32_t(std::size(entries)), entries, sizeof(values),
                                             &values};
@@ -183,6 +198,14 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   // y-down framebuffer undoes, so the winding keeps its glTF meaning.
   state.frontFace = key.frontClockwise ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE;
   state.depthWrite = !key.blend;
+  if (key.wireframe) {
+    stages[1].module = p.wireframe;
+    state.cullMode = VK_CULL_MODE_NONE;
+    state.depthWrite = false;
+    state.polygonMode = VK_POLYGON_MODE_LINE;
+    state.depthBias = true;
+    return createScenePassPipeline(ctx, p, key.colorFormat, key.samples, state);
+  }
   if (key.blend) {  // premultiplied: the fragment shader outputs (rgb * a, a)
     state.blend.blendEnable = VK_TRUE;
     state.blend.srcColorBlendFactor = VK_BLEND_FACTOR_ONE;
@@ -241,7 +264,12 @@ VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFor
 
   auto raster = vkStruct<VkPipelineRasterizationStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO);
-  raster.polygonMode = VK_POLYGON_MODE_FILL;
+  raster.polygonMode = state.polygonMode;
+  // Towards the eye (depth compares LESS_OR_EQUAL): a few units of the depth format's
+  // resolution, plus the depth's slope, so that a grazing triangle's edges still pass.
+  raster.depthBiasEnable = state.depthBias ? VK_TRUE : VK_FALSE;
+  raster.depthBiasConstantFactor = state.depthBias ? -4.0f : 0.0f;
+  raster.depthBiasSlopeFactor = state.depthBias ? -1.0f : 0.0f;
   raster.cullMode = state.cullMode;
   raster.frontFace = state.frontFace;
   raster.lineWidth = 1.0f;
@@ -296,6 +324,7 @@ void createPipelines(const Context& ctx, Pipelines& p) {
   p.fragment = createShaderModule(ctx, kMeshFrag, sizeof(kMeshFrag));
   p.fragmentTransmission =
       createShaderModule(ctx, kMeshFragTransmission, sizeof(kMeshFragTransmission));
+  p.wireframe = createShaderModule(ctx, kWireframeFrag, sizeof(kWireframeFrag));
   p.depthFormat = ctx.depthFormat;
 }
 
@@ -304,6 +333,7 @@ void destroyPipelines(const Context& ctx, Pipelines& p) {
   if (p.vertex) vkDestroyShaderModule(ctx.device, p.vertex, nullptr);
   if (p.fragment) vkDestroyShaderModule(ctx.device, p.fragment, nullptr);
   if (p.fragmentTransmission) vkDestroyShaderModule(ctx.device, p.fragmentTransmission, nullptr);
+  if (p.wireframe) vkDestroyShaderModule(ctx.device, p.wireframe, nullptr);
   if (p.layouts.layout) vkDestroyPipelineLayout(ctx.device, p.layouts.layout, nullptr);
   if (p.layouts.frame) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.frame, nullptr);
   if (p.layouts.material) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.material, nullptr);

@@ -29,8 +29,8 @@ namespace vitrine::renderer {
 // specular cube (binding 0, samplerCube, lod = roughness * FrameData::environment.z), BRDF lookup
 // table (binding 1, sampler2D: x = N.V, y = roughness, rg = scale and bias of F0),
 // gpu::EnvironmentData (binding 2, uniform). Set 3, the transmission pass's texture
-// (transmission.h; binding 0, sampler2D with mips), read only by the pipelines of materials with
-// KHR_materials_transmission (their fragment module is mesh.frag built with
+// (pass_transmission.h; binding 0, sampler2D with mips), read only by the pipelines of materials
+// with KHR_materials_transmission (their fragment module is mesh.frag built with
 // VITRINE_TRANSMISSION), so it is bound only in frames that draw one. Push constants:
 // gpu::DrawConstants for the vertex and fragment stages.
 struct PipelineLayouts {
@@ -83,6 +83,16 @@ struct PipelineKey {
   bool blend = false;           // BLEND: premultiplied alpha, depth test without write
   bool doubleSided = false;     // cull none, else cull back faces
   bool frontClockwise = false;  // a node whose world matrix has a negative determinant
+  // A material channel view (gpu::kChannel*: mesh.frag's kChannel), and then the primitive's
+  // texture coordinate sets (bit n: TEXCOORD_n, its kPrimitiveTexcoords); both 0 in the shaded
+  // view.
+  uint32_t channel = 0;
+  uint32_t channelTexcoords = 0;
+  // The wireframe overlay's pipeline of this draw (pass_overlays.h): wireframe.frag, triangles
+  // as their edges (polygon mode LINE, no culling, pulled towards the eye by a depth bias),
+  // lines and points as they are; depth tested, not written. Only the topology, the sample
+  // count, the colour format and mesh.vert's features (skin, morph) matter then.
+  bool wireframe = false;
 };
 
 struct Pipelines {
@@ -92,6 +102,7 @@ struct Pipelines {
   // mesh.frag with the transmission pass's texture (set 3): materials with the
   // KHR_materials_transmission layer.
   VkShaderModule fragmentTransmission = VK_NULL_HANDLE;
+  VkShaderModule wireframe = VK_NULL_HANDLE;  // wireframe.frag
   VkFormat depthFormat = VK_FORMAT_UNDEFINED;
   struct KeyHash {
     size_t operator()(const std::pair<uint64_t, uint64_t>& k) const {
@@ -113,6 +124,10 @@ struct ScenePassState {
   VkCullModeFlags cullMode = VK_CULL_MODE_NONE;
   VkFrontFace frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
   bool depthWrite = true;
+  // The wireframe overlay: VK_POLYGON_MODE_LINE (needs Context::fillModeNonSolid) and a depth
+  // bias towards the eye, so that the edges win the depth test against their own surface.
+  VkPolygonMode polygonMode = VK_POLYGON_MODE_FILL;
+  bool depthBias = false;
   // Default: writes RGBA, no blending.
   VkPipelineColorBlendAttachmentState blend{VK_FALSE,
                                             VK_BLEND_FACTOR_ONE,

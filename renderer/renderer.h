@@ -1,6 +1,28 @@
 // The Vulkan renderer: draws a scene::Scene on screen (a swapchain) or off screen (to pixels).
 // Knows nothing of tinygltf or ImGui: the app draws its UI through the overlay hook, and sets
 // up ImGui's Vulkan backend from the handles overlayInfo() exposes.
+//
+// A frame is a list of named passes, each in its own file with what it owns:
+//   uploads       (uploads.h)         the scene's changes, copied from a staging ring per frame
+//                                     in flight; owns the rings.
+//   deform                            no pass of its own: skins and morph targets deform in
+//                                     mesh.vert, so every pass below draws the deformed shape.
+//   transmission  (pass_transmission.h) the opaque scene into a mip-mapped linear texture, only
+//                                     in frames that draw a KHR_materials_transmission material;
+//                                     owns that texture, its depth, sampler and set 3.
+//   opaque        (pass_scene.h)      the scene's draws (mesh_draws.h: the mesh pipelines,
+//                                     specialized per material, pass and channel view), the
+//                                     background (background.h: its pipelines) between the
+//                                     opaque and the blended draws, into the frame's attachments
+//                                     (targets.h) with MSAA resolved into the final image.
+//   overlays      (pass_overlays.h)   over the picture, in the opaque pass's rendering: the
+//                                     wireframe; owns its pipelines (wireframe.frag).
+//   UI            (pass_ui.h)         the window only: the app's ImGui in the overlay render pass
+//                                     over the swapchain image; owns the UI descriptor pool.
+//   readback      (pass_readback.cpp) off screen: the final image copied to the host; in the
+//                                     window, the capture of a presented image (tests).
+// RendererImpl (renderer_impl.h) runs them: renderer.cpp (creation, frame slots, submit),
+// renderer_scene.cpp (scenes arriving, changes), frame_window.cpp (acquire, present).
 #pragma once
 
 #include <cstdint>
@@ -89,6 +111,16 @@ struct View {
   float exposure = 0.0f;              // EV: colours are scaled by 2^exposure before tone mapping
   float environmentIntensity = 1.0f;  // scales the image-based light and the background
   float environmentRotation = 0.0f;   // radians about +Y
+  // A material channel view in place of the shaded picture (gpu::kChannel*, channels.h names
+  // them): no lighting, tone mapping or exposure; alpha-masked and blended surfaces drawn whole
+  // and opaque; the background as above. kChannelShaded: the finished picture.
+  int channel = gpu::kChannelShaded;
+  // The texture coordinate set gpu::kChannelUvChecker maps its checker through (0..7).
+  int checkerTexcoord = 0;
+  // Overlays over the shaded or channel view (pass_overlays.h). wireframe: every triangle edge
+  // of the drawn primitives, deformed as drawn, one pixel wide, in gpu::kWireframeColor; lines
+  // and points as they are. Not drawn on a device without fillModeNonSolid.
+  bool wireframe = false;
 };
 
 // What the last frame uploaded of the scene's changes (materials, node data, lights, morph
@@ -115,6 +147,8 @@ struct DrawStats {
   // into a texture): 1 when a drawn material has the extension, else 0. Its draws are not
   // counted above.
   uint32_t transmissionPasses = 0;
+  // The wireframe overlay's draws (View::wireframe), not counted above.
+  uint32_t wireframeDraws = 0;
 };
 
 // Where the renderer's load-time work went since it was created (--timings, issue 16): wall

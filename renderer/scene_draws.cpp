@@ -86,6 +86,9 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
         d.topology = p.topology;
         d.texcoordSets = r.texcoordSets;
         d.texcoordOffset = r.texcoordOffset;
+        // Sets 2..7 as uploaded (none when they did not fit).
+        d.texcoordPresence = uint32_t(p.hasTexcoordSet(0)) | uint32_t(p.hasTexcoordSet(1)) << 1 |
+                             r.texcoordSets << 2;
         setDrawMaterial(scene, p, p.material, d);
         d.center = p.bounds.empty() ? glm::vec3(0.0f) : 0.5f * (p.bounds.min + p.bounds.max);
         deformDraw(scene, uint32_t(n), p, s.deform.primitives[node.mesh][pi], gpu, d);

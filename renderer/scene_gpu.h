@@ -50,6 +50,8 @@ struct Draw {
   // TEXCOORD_2..7 of the primitive (scene::Primitive::extraTexcoordSets, 0 when it has none or
   // they did not fit) and its first vec2 in SceneGpu::texcoords.
   uint32_t texcoordSets = 0, texcoordOffset = 0;
+  // Bit n: the primitive has TEXCOORD_n, 0..7 (channel views: PipelineKey::channelTexcoords).
+  uint32_t texcoordPresence = 0;
 };
 
 // Vertex streams, each a region of SceneGpu::vertices bound as its own binding.

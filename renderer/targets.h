@@ -6,7 +6,7 @@
 
 #include "context.h"
 #include "resources.h"
-#include "transmission.h"
+#include "pass_transmission.h"
 
 namespace vitrine::renderer {
 
@@ -15,8 +15,8 @@ struct Attachments {
   VkFormat colorFormat = VK_FORMAT_UNDEFINED;
   Image color;  // ctx.samples samples, resolved into the final image; empty when 1 sample
   Image depth;  // ctx.samples samples, never stored
-  // The transmission pass's texture, created by the first frame that needs it (record.cpp) at
-  // this extent; empty for scenes without a transmissive material.
+  // The transmission pass's texture, created by the first frame that needs it
+  // (pass_transmission.cpp) at this extent; empty for scenes without a transmissive material.
   TransmissionTarget transmission;
 };
 

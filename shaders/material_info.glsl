@@ -25,6 +25,8 @@ struct MaterialInfo {
   float ior;
   vec3 f0Dielectric;
   float specularWeight;
+  // specularColorFactor x specularColorTexture.rgb, before it scales f0 (channel views).
+  vec3 specularColor;
   // KHR_materials_clearcoat: factor (R of its texture), perceptual roughness (G) and the coat's
   // own unit normal (its normal texture, else the interpolated normal: never the base's map).
   float clearcoat;
@@ -40,6 +42,9 @@ struct MaterialInfo {
   // KHR_materials_anisotropy: strength and the unit direction of the anisotropy in the
   // tangent plane, in world space, with the bitangent completing it (cross(n, t)).
   float anisotropyStrength;
+  // anisotropyStrength x texture.b as the material gives it, also where no tangent frame left
+  // the surface isotropic (anisotropyStrength 0): what the channel view shows.
+  float anisotropyInput;
   vec3 anisotropyT;
   vec3 anisotropyB;
   // KHR_materials_transmission, KHR_materials_volume, KHR_materials_dispersion.
@@ -67,6 +72,16 @@ vec4 sampleExtension(sampler2D tex, uint m, int slot, vec4 absent) {
   return sampleSlot(tex, extensionRef(m, slot), slot, absent);
 }
 
+// The core metalness and perceptual roughness: the factors times metallicRoughnessTexture's B
+// and G (glTF 2.0 §3.9.2), clamped to 0..1.
+vec2 metallicRoughness(uint m) {
+  const vec4 params = materials[m].params;  // metallic, roughness, normal scale, occlusion
+  const vec4 mr =
+      sampleSlot(metallicRoughnessTexture, materials[m].textures[kSlotMetallicRoughness],
+                 kSlotMetallicRoughness, vec4(1.0));
+  return vec2(clamp(params.x * mr.b, 0.0, 1.0), clamp(params.y * mr.g, 0.0, 1.0));
+}
+
 // Every input, the layers the pipeline is specialized for included. base: the base colour
 // (factor x texture x COLOR_0); metallic, roughness: from the core factors and texture; n,
 // ng: shading and interpolated normals on the eye's side; v: towards the eye.
@@ -84,6 +99,7 @@ MaterialInfo gatherMaterial(uint m, vec3 base, float metallic, float roughness, 
   info.ior = 1.5;
   info.f0Dielectric = vec3(kDielectricF0);
   info.specularWeight = 1.0;
+  info.specularColor = vec3(1.0);
   info.clearcoat = 0.0;
   info.clearcoatRoughness = 0.0;
   info.clearcoatNormal = ng;
@@ -93,6 +109,7 @@ MaterialInfo gatherMaterial(uint m, vec3 base, float metallic, float roughness, 
   info.iridescenceIor = 1.3;
   info.iridescenceThickness = 400.0;
   info.anisotropyStrength = 0.0;
+  info.anisotropyInput = 0.0;
   info.anisotropyT = vec3(0.0);
   info.anisotropyB = vec3(0.0);
   info.transmission = 0.0;
@@ -118,9 +135,9 @@ MaterialInfo gatherMaterial(uint m, vec3 base, float metallic, float roughness, 
   if (hasLayer(kLayerSpecular)) {
     info.specularWeight =
         e.specular.w * sampleExtension(specularTexture, m, kSlotSpecular, vec4(1.0)).a;
-    const vec3 color = e.specular.rgb *
-                       sampleExtension(specularColorTexture, m, kSlotSpecularColor, vec4(1.0)).rgb;
-    info.f0Dielectric = min(info.f0Dielectric * color, vec3(1.0));
+    info.specularColor = e.specular.rgb *
+                         sampleExtension(specularColorTexture, m, kSlotSpecularColor, vec4(1.0)).rgb;
+    info.f0Dielectric = min(info.f0Dielectric * info.specularColor, vec3(1.0));
   }
   // KHR_materials_clearcoat "Clearcoat": clearcoat = clearcoatFactor * clearcoatTexture.r,
   // clearcoatRoughness = clearcoatRoughnessFactor * clearcoatRoughnessTexture.g; the coat's
@@ -172,6 +189,7 @@ MaterialInfo gatherMaterial(uint m, vec3 base, float metallic, float roughness, 
       direction = texel.rg * 2.0 - 1.0;
       info.anisotropyStrength *= texel.b;
     }
+    info.anisotropyInput = info.anisotropyStrength;
     direction = mat2(c, s, -s, c) * direction;
     vec3 t, b;
     TextureRef frameRef = materials[m].textures[kSlotNormal];

@@ -31,6 +31,11 @@ layout(constant_id = 7) const uint kLayers = 0u;
 // TEXCOORD_2..7 (as mesh.vert's kTexcoordSets; material_textures.glsl): 0 when the material
 // samples sets 0 and 1 only.
 layout(constant_id = 8) const uint kTexcoordSets = 0u;
+// A material channel view (gpu::kChannel*; channels.glsl) in place of the shaded colour;
+// kChannelShaded: the finished picture, and none of the channel code.
+layout(constant_id = 9) const int kChannel = kChannelShaded;
+// Channel views only: bit n set when the primitive has TEXCOORD_n.
+layout(constant_id = 10) const uint kPrimitiveTexcoords = 0u;
 
 layout(location = 0) in vec3 inWorldPos;
 layout(location = 1) in vec3 inNormal;  // zero: points or lines without NORMAL
@@ -170,16 +175,9 @@ vec3 punctualRadiance(MaterialInfo info, vec3 l) {
 // Light leaving a lit (not unlit) material of this base colour towards the eye: reflected,
 // plus its emission (under the clear coat, when it has one).
 vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
-  const vec4 params = materials[m].params;  // metallic, roughness, normal scale, occlusion
-  // metallicRoughnessTexture: B = metalness, G = roughness (§3.9.2).
-  const vec4 mr =
-      sampleSlot(metallicRoughnessTexture, materials[m].textures[kSlotMetallicRoughness],
-                 kSlotMetallicRoughness, vec4(1.0));
-  const float metallic = clamp(params.x * mr.b, 0.0, 1.0);
-  const float roughness = clamp(params.y * mr.g, 0.0, 1.0);
-
+  const vec2 mr = metallicRoughness(m);  // material_info.glsl
   vec3 ng = normalize(normal);
-  vec3 n = shadingNormal(ng, materials[m].textures[kSlotNormal], params.z);
+  vec3 n = shadingNormal(ng, materials[m].textures[kSlotNormal], materials[m].params.z);
   // §3.9.5: back faces (double-sided materials only: single-sided ones are culled) are lit
   // with the normal reversed.
   if (!gl_FrontFacing) {
@@ -188,7 +186,7 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   }
   // Towards the eye; an orthographic camera's rays are all parallel (FrameData::eye).
   const vec3 v = frame.eye.w > 0.5 ? normalize(frame.eye.xyz - inWorldPos) : frame.eye.xyz;
-  const MaterialInfo info = gatherMaterial(m, baseColor, metallic, roughness, n, ng, v);
+  const MaterialInfo info = gatherMaterial(m, baseColor, mr.x, mr.y, n, ng, v);
 
   vec3 color = vec3(0.0);
   const int lightCount = kLights ? int(frame.shading.z + 0.5) : 0;
@@ -217,6 +215,9 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   return color + emitted;
 }
 
+// After emission() and occlusion(), which channel views show too.
+#include "channels.glsl"
+
 void main() {
   takeTexcoordDerivatives();
   takePositionDerivatives();
@@ -228,6 +229,11 @@ void main() {
   const TextureRef baseRef = materials[m].textures[kSlotBaseColor];
   vec4 base = materials[m].baseColorFactor * inColor *
               sampleSlot(baseColorTexture, baseRef, kSlotBaseColor, vec4(1.0));
+  // A channel view shows the surface whole and opaque: no cut-off, no blending.
+  if (kChannel != kChannelShaded) {
+    outColor = vec4(channelColor(m, base, surfaceNormal()), 1.0);
+    return;
+  }
   // §3.9.4: MASK is opaque where alpha >= alphaCutoff, else not drawn. Discarding before the
   // lighting saves its cost; the derivatives were taken above, so nothing needs this pixel.
   if (alphaMode == kAlphaMask) {

@@ -58,6 +58,15 @@ bool tangentFrame(vec3 ng, TextureRef ref, out vec3 t, out vec3 b) {
   return true;
 }
 
+// The tangent-space normal of a normal texture (slot `slot`, its TextureRef and `scale`), §3.9.3:
+// texel * 2 - 1, x and y scaled by `scale`, normalized after scaling.
+vec3 tangentSpaceNormal(sampler2D tex, TextureRef ref, int slot, float scale) {
+  vec3 texel = sampleSlot(tex, ref, slot, vec4(0.5, 0.5, 1.0, 1.0)).xyz;
+  texel = texel * 2.0 - 1.0;
+  texel.xy *= scale;
+  return normalize(texel);
+}
+
 // The unit normal ng perturbed by the tangent-space normal texture `tex` of slot `slot`
 // (kSlotNormal, kSlotClearcoatNormal) with its TextureRef and `scale`; ng itself when the slot
 // is empty or has no usable tangent frame.
@@ -65,11 +74,7 @@ vec3 perturbedNormal(vec3 ng, sampler2D tex, TextureRef ref, int slot, float sca
   if (!slotPresent(slot)) return ng;
   vec3 t, b;
   if (!tangentFrame(ng, ref, t, b)) return ng;
-  // §3.9.3: texel * 2 - 1, x and y scaled by `scale`, normalized after scaling.
-  vec3 texel = sampleSlot(tex, ref, slot, vec4(0.5, 0.5, 1.0, 1.0)).xyz;
-  texel = texel * 2.0 - 1.0;
-  texel.xy *= scale;
-  return normalize(mat3(t, b, ng) * texel);
+  return normalize(mat3(t, b, ng) * tangentSpaceNormal(tex, ref, slot, scale));
 }
 
 // The unit shading normal on the front side of the surface. ng: the unit interpolated

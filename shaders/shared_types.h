@@ -85,6 +85,48 @@ VITRINE_GPU_CONST kTonemapNone = 3;     // linear, clamped to [0, 1]
 // Not a view's choice: the transmission pass's linear radiance (no exposure, no clamp to 1).
 VITRINE_GPU_CONST kTonemapLinear = 4;
 
+// Material channel views (issue 22): what mesh.frag writes in place of the shaded colour, as
+// its kChannel specialization constant (renderer/channels.h names them; channels.glsl defines
+// each). No lighting, tone mapping or exposure. Colour channels are written sRGB-encoded from
+// their linear value, scalars linearly as grey (round(255 v)), vectors linearly as (v + 1) / 2,
+// texture coordinates as (u, v, 0) clamped to 0..1.
+VITRINE_GPU_CONST kChannelShaded = 0;  // the finished picture
+VITRINE_GPU_CONST kChannelBaseColor = 1;
+VITRINE_GPU_CONST kChannelEmissive = 2;
+VITRINE_GPU_CONST kChannelSheenColor = 3;
+VITRINE_GPU_CONST kChannelSpecularColor = 4;
+VITRINE_GPU_CONST kChannelDiffuseTransmissionColor = 5;
+VITRINE_GPU_CONST kChannelAlpha = 6;  // first scalar channel
+VITRINE_GPU_CONST kChannelMetallic = 7;
+VITRINE_GPU_CONST kChannelRoughness = 8;
+VITRINE_GPU_CONST kChannelOcclusion = 9;
+VITRINE_GPU_CONST kChannelClearcoat = 10;
+VITRINE_GPU_CONST kChannelClearcoatRoughness = 11;
+VITRINE_GPU_CONST kChannelSheenRoughness = 12;
+VITRINE_GPU_CONST kChannelSpecular = 13;
+VITRINE_GPU_CONST kChannelTransmission = 14;
+VITRINE_GPU_CONST kChannelThickness = 15;
+VITRINE_GPU_CONST kChannelIridescence = 16;
+VITRINE_GPU_CONST kChannelIridescenceThickness = 17;
+VITRINE_GPU_CONST kChannelAnisotropy = 18;
+VITRINE_GPU_CONST kChannelDiffuseTransmission = 19;
+VITRINE_GPU_CONST kChannelNormal = 20;  // first vector channel
+VITRINE_GPU_CONST kChannelGeometryNormal = 21;
+VITRINE_GPU_CONST kChannelTangent = 22;
+VITRINE_GPU_CONST kChannelBitangent = 23;
+VITRINE_GPU_CONST kChannelNormalTexture = 24;
+VITRINE_GPU_CONST kChannelClearcoatNormal = 25;
+VITRINE_GPU_CONST kChannelUv0 = 26;        // kChannelUv0 + n: TEXCOORD_n, n < kTexcoordSetCount
+VITRINE_GPU_CONST kChannelUvChecker = 34;  // a checker through FrameData::shading.w's set
+VITRINE_GPU_CONST kChannelCount = 35;
+
+// The wireframe overlay's colour (linear RGB; sRGB-encoded (255, 110, 0)).
+#ifdef __cplusplus
+inline constexpr glm::vec3 kWireframeColor(1.0f, 0.155f, 0.0f);
+#else
+const vec3 kWireframeColor = vec3(1.0, 0.155, 0.0);
+#endif
+
 // FrameData::background.w: what pixels no geometry covers show.
 VITRINE_GPU_CONST kBackgroundColor = 0;        // background.rgb
 VITRINE_GPU_CONST kBackgroundEnvironment = 1;  // the environment, at lod environment.w
@@ -168,7 +210,7 @@ struct FrameData {
   // towards the camera (its +Z axis in world space), w 0: every view ray is parallel.
   vec4 eye;
   // x exposure scale (2^EV, applied before tone mapping), y tone mapping (kTonemap*),
-  // z count of LightData entries, w unused (0)
+  // z count of LightData entries, w the texture coordinate set of kChannelUvChecker (0..7)
   vec4 shading;
   // x image-based light intensity (0 when there is no environment), y environment rotation
   // about +Y in radians (a world direction d samples the environment at R_y(-y) d),
@@ -248,6 +290,7 @@ struct DrawConstants {
 
 #ifdef __cplusplus
 static_assert(sizeof(DrawConstants) == 10 * 4);
+static_assert(kChannelUvChecker == kChannelUv0 + kTexcoordSetCount);
 static_assert(sizeof(SkinInfluence) == 32);
 static_assert(morphOffset(kMorphAll, kMorphTangent) == 6 && morphOffset(kMorphAll, 64) == 17);
 static_assert(sizeof(TextureRef) == 32);

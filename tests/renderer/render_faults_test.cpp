@@ -10,7 +10,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "pipelines.h"
-#include "record.h"
+#include "pass_scene.h"
 #include "render_fixture.h"
 #include "scene_gpu.h"
 #include "scene_mirrors.h"
