@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "channels.h"
 #include "memory_budget.h"
 
 namespace vitrine::app {
@@ -65,9 +66,9 @@ std::string checkIgnored(const CliOptions& o) {
                            : o.renderOut     ? "--render"
                                              : "";
   if (mode.empty()) return {};
-  static const std::string kLook[] = {"--camera",        "--size",         "--env",
-                                      "--env-intensity", "--env-rotation", "--background",
-                                      "--tonemap",       "--exposure"};
+  static const std::string kLook[] = {
+      "--camera",     "--size",    "--env",      "--env-intensity", "--env-rotation",
+      "--background", "--tonemap", "--exposure", "--channel",       "--wireframe"};
   for (const std::string& g : o.given) {
     if (g == "--quit-after") return mode + " opens no window: no --quit-after";
     if (o.check && g == "--time") return "--check poses nothing: no --time";
@@ -142,6 +143,17 @@ std::string usageText() {
          "  --tonemap OPERATOR   neutral (Khronos PBR Neutral, the default), aces, agx, or\n"
          "                       none (linear, clamped)\n"
          "  --exposure EV        exposure in stops before tone mapping (default 0)\n"
+         "  --channel NAME       show one input of the materials instead of the shaded picture:\n"
+         "                       base-color, emissive, sheen-color, specular-color,\n"
+         "                       diffuse-transmission-color (sRGB); alpha, metallic, roughness,\n"
+         "                       occlusion, clearcoat, clearcoat-roughness, sheen-roughness,\n"
+         "                       specular, transmission, thickness, iridescence,\n"
+         "                       iridescence-thickness, anisotropy, diffuse-transmission (grey,\n"
+         "                       linear); normal, geometry-normal, tangent, bitangent,\n"
+         "                       normal-texture, clearcoat-normal ((v + 1) / 2); uv0 ... uv7;\n"
+         "                       uv-checker; shaded (the default). Unlit, untonemapped, alpha\n"
+         "                       ignored; a checker where a material lacks the input\n"
+         "  --wireframe          draw every triangle edge over the picture (orange, 1 pixel)\n"
          "\n"
          "Batch modes (no window, no X server; Vulkan still needed except for --check):\n"
          "  --thumbnail SIZE IN OUT.png\n"
@@ -315,6 +327,15 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
         r.error = "--exposure " + v + ": expected a number of stops from -64 to 64";
         return r;
       }
+    } else if (a == "--channel") {
+      if (!value(v)) return r;
+      const std::optional<int> channel = renderer::channelByName(v);
+      if (!channel) {
+        r.error =
+            "--channel " + v + ": unknown channel (channels: " + renderer::channelNameList() + ")";
+        return r;
+      }
+      o.channel = *channel;
     } else if (a == "--thumbnail") {
       if (i + 3 >= args.size()) {
         r.error = "--thumbnail needs SIZE IN OUT.png";
@@ -373,6 +394,8 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       o.check = true;
     } else if (a == "--json") {
       o.json = true;
+    } else if (a == "--wireframe") {
+      o.wireframe = true;
     } else if (a == "--timings") {
       o.timings = true;
     } else if (a.size() > 1 && a[0] == '-') {

@@ -37,6 +37,12 @@ struct CliOptions {
   glm::vec3 backgroundColor{0.0f};
   CliTonemap tonemap = CliTonemap::Neutral;  // --tonemap neutral|aces|agx|none
   float exposure = 0.0f;                     // --exposure EV
+  // --channel NAME: a material channel view in place of the shaded picture (gpu::kChannel*,
+  // renderer/channels.h names them; default shaded).
+  int channel = 0;
+  // The texture coordinate set of the uv-checker channel (the window's choice; 0..7).
+  int checkerTexcoord = 0;
+  bool wireframe = false;  // --wireframe: every triangle edge over the picture
   // --- batch modes (app/batch_*.h): no window, no UI --------------------------------------
   // --thumbnail SIZE IN OUT.png: a SIZE x SIZE three-quarter view of IN (IN becomes `file`).
   std::optional<uint32_t> thumbnailSize;

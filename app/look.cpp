@@ -29,6 +29,9 @@ renderer::Tonemap tonemapOf(CliTonemap t) {
 
 void applyLook(const CliOptions& o, renderer::View& view) {
   view.tonemap = tonemapOf(o.tonemap);
+  view.channel = o.channel;
+  view.checkerTexcoord = o.checkerTexcoord;
+  view.wireframe = o.wireframe;
   view.exposure = o.exposure;
   view.environmentIntensity = o.environmentIntensity;
   view.environmentRotation = o.environmentRotationDegrees * float(M_PI / 180.0);

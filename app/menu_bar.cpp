@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include "channel_view.h"
+
 namespace vitrine::app {
 
 MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recentFiles) {
@@ -34,6 +36,12 @@ MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recent
     ImGui::MenuItem("Inspector", nullptr, &session.panels.inspector);
     ImGui::MenuItem("Timeline", nullptr, &session.panels.timeline);
     ImGui::MenuItem("Statistics", nullptr, &session.panels.statistics);
+    ImGui::Separator();
+    ImGui::MenuItem("Wireframe", "W", &session.look.wireframe);
+    if (ImGui::BeginMenu("Channel")) {
+      drawChannelMenuItems(session.look);
+      ImGui::EndMenu();
+    }
     ImGui::Separator();
     if (ImGui::MenuItem("Hide UI", "Tab")) session.showUi = false;
     ImGui::EndMenu();

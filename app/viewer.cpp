@@ -14,6 +14,7 @@
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 
+#include "channel_view.h"
 #include "document_swap.h"
 #include "files.h"
 #include "layout.h"
@@ -531,6 +532,8 @@ void Viewer::buildUi() {
     if (auto chosen = files_->drawUi(session_, whole)) openFile(*chosen);
     if (toast_.visible(now)) drawStatusToast(viewRect_, session_.status, session_.uiScale);
     drawNotDrawnNote(viewRect_, note_, session_.uiScale);
+    drawChannelNote(viewRect_, channelNote(*session_.document->scene, session_.look.channel),
+                    session_.uiScale);
     return;
   }
   buildFileUi();
@@ -538,6 +541,8 @@ void Viewer::buildUi() {
   viewRect_ = layout.view;
   // What the asset says but the picture lacks: shown with or without the panels (Tab).
   drawNotDrawnNote(viewRect_, note_, session_.uiScale);
+  drawChannelNote(viewRect_, channelNote(*session_.document->scene, session_.look.channel),
+                  session_.uiScale);
   scenePanels_.draw(layout, session_, *renderer_, {cpuMs_.value(), gpuMs_.value()});
   if (session_.panels.timeline) timelinePanel_->draw(session_, layout.timeline);
 }
@@ -610,6 +615,13 @@ void Viewer::handleKey(const KeyEvent& key) {
       break;
     case GLFW_KEY_TAB:
       session_.showUi = !session_.showUi;
+      break;
+    case GLFW_KEY_W:
+      session_.look.wireframe = !session_.look.wireframe;
+      break;
+    case GLFW_KEY_C:  // the material channels, forwards (Shift: backwards)
+      session_.look.channel =
+          cycleChannel(session_.look.channel, key.mods & GLFW_MOD_SHIFT ? -1 : 1);
       break;
     case GLFW_KEY_F12:
       screenshot();
