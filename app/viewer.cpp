@@ -1,9 +1,5 @@
 #include "viewer.h"
 
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -12,15 +8,10 @@
 
 #include <volk.h>
 #include <GLFW/glfw3.h>
-#include <imgui.h>
 
-#include "channel_view.h"
-#include "document_swap.h"
 #include "files.h"
 #include "layout.h"
 #include "look.h"
-#include "menu_bar.h"
-#include "not_drawn_note.h"
 #include "overlay.h"
 #include "selection_overlay.h"
 #include "timeline_panel.h"
@@ -28,25 +19,6 @@
 
 namespace vitrine::app {
 namespace {
-
-// The most a frame spends handing streamed images to the renderer: after a long gap (the
-// window was minimized) half the last "frame" would be all of them at once.
-constexpr double kMaxImageSeconds = 0.25;
-
-// Frees the pixels the scene holds, once it is on the GPU: the window never uploads a
-// document whole again (the outliner's scene switch keeps the textures:
-// Renderer::switchScene), so its decoded images need not stay (issue 16). Those not uploaded
-// (no material samples them) are never drawn.
-void freeUploadedPixels(scene::Scene& scene) {
-  bool freed = false;
-  for (scene::Image& image : scene.images) {
-    freed = freed || !image.rgba8.empty();
-    std::vector<uint8_t>().swap(image.rgba8);
-  }
-#ifdef __GLIBC__
-  if (freed) malloc_trim(0);  // their pages back to the system, not kept by the allocator
-#endif
-}
 
 Viewer* viewerOf(GLFWwindow* w) {
   return static_cast<Viewer*>(glfwGetWindowUserPointer(w));
@@ -236,230 +208,6 @@ void Viewer::frameNode(uint32_t node) {
   orbit_.frame(bounds, viewAspect());
 }
 
-void Viewer::handleMouse() {
-  double x, y;
-  glfwGetCursorPos(window_, &x, &y);
-  const float dx = float(x - lastX_), dy = float(y - lastY_);
-  lastX_ = x;
-  lastY_ = y;
-  if (overlay_->wantsMouse()) {
-    pendingScroll_ = 0.0f;
-    return;
-  }
-  int w = 0, h = 0;
-  glfwGetWindowSize(window_, &w, &h);
-  // The view's height in window pixels: the model under the cursor follows it.
-  const float viewHeight =
-      viewDisplay_.y > 0.0f ? viewRect_.size.y * float(h) / viewDisplay_.y : float(h);
-  if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS) {
-    orbit_.orbit(dx, dy);
-    session_.assetCamera.reset();  // dragging leaves the asset camera for the orbit camera
-  } else if (glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS ||
-             glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_MIDDLE) == GLFW_PRESS) {
-    orbit_.pan(dx, dy, std::max(viewHeight, 1.0f));
-    session_.assetCamera.reset();
-  }
-  if (pendingScroll_ != 0.0f) {
-    orbit_.zoom(pendingScroll_);
-    pendingScroll_ = 0.0f;
-    session_.assetCamera.reset();
-  }
-}
-
-void Viewer::openFile(const std::string& path) {
-  files_->open(path);
-}
-
-// A reload shows the scene the old document showed, when the new file still has it.
-void Viewer::keepActiveScene(Document& document, bool keepView) const {
-  const int oldScene = session_.document->scene->activeScene;
-  if (keepView && oldScene >= 0 && size_t(oldScene) < document.scene->scenes.size())
-    document.scene->activeScene = oldScene;
-}
-
-void Viewer::replaceDocument(std::unique_ptr<Document> document, bool keepView) {
-  dropArriving();  // replaced before it arrived (setScene drops its upload)
-  keepActiveScene(*document, keepView);
-  // setScene waits for the frames in flight before freeing the old scene's buffers; a scene
-  // the device cannot hold leaves the current document on screen (the error panel says why).
-  if (!showScene(*document->scene, document->path)) return;
-  adoptDocument(std::move(document), keepView);
-}
-
-void Viewer::beginDocument(std::unique_ptr<Document> document, bool keepView, bool reload) {
-  dropArriving();  // beginScene drops the upload of a document still arriving
-  keepActiveScene(*document, keepView);
-  const renderer::SceneResult r =
-      renderer_->beginScene(*document->scene, document->scene->activeScene);
-  if (!r.shown) {
-    reportScene(r, document->path);
-    return;
-  }
-  session_.arriving = Session::Arriving{document->path, reload, 0.0f};
-  // Decoding beside the geometry's upload.
-  auto images = std::make_unique<ImageStream>(*document);
-  arriving_ = Arriving{std::move(document), keepView, std::move(images)};
-}
-
-void Viewer::streamImages(std::unique_ptr<ImageStream> images, bool hold) {
-  images_ = std::move(images);
-  // A small asset's textures are there for its first frame: no flash of untextured geometry.
-  if (!hold) {
-    images_->waitAll(options_.texturesGraceSeconds);
-    updateImages();
-  }
-}
-
-void Viewer::updateImages() {
-  if (!images_) return;
-  // A chunk's worth of pixels at a time, for about half the time the last frame took (at least
-  // one chunk, at most kMaxImageSeconds), so that no frame stalls long on the upload: ~16 MiB a
-  // frame when frames are quick, more when the frame itself is slow (a large asset on lavapipe
-  // draws ~3 frames a second: a chunk a frame spread its textures over a quarter of a minute). The
-  // others wait in the stream, which decodes no further while too many do.
-  Document& doc = *session_.document;
-  const double start = glfwGetTime();
-  do {
-    if (images_->adopt(doc, options_.uploadChunkBytes, &session_.fileWarnings) == 0) break;
-    renderer::SceneResult r;
-    renderer_->addImagesReleasing(*doc.scene, r);  // switchScene keeps the textures
-    if (!reportScene(r, doc.path)) break;
-  } while (glfwGetTime() - start < std::min(0.5 * frameSeconds_, kMaxImageSeconds));
-  if (images_->taken() == images_->total()) {
-    images_.reset();
-    renderer_->finishImages();
-  }
-}
-
-void Viewer::updateEnvironment() {
-  if (!session_.environmentArriving || images_ || framesPresented_ == 0) return;
-  renderer_->setEnvironment(session_.environmentArriving.get());
-  session_.environmentArriving.reset();
-}
-
-void Viewer::dropArriving() {
-  arriving_.reset();
-  session_.arriving.reset();
-}
-
-void Viewer::updateArriving() {
-  if (!arriving_) return;
-  const scene::Scene& scene = *arriving_->document->scene;
-  // The outliner's scene switch (Renderer::switchScene of the document shown) dropped the
-  // upload: again.
-  if (!renderer_->sceneArriving()) {
-    const renderer::SceneResult r = renderer_->beginScene(scene, scene.activeScene);
-    if (!r.shown) {
-      reportScene(r, arriving_->document->path);
-      dropArriving();
-      return;
-    }
-  }
-  const std::optional<renderer::SceneResult> r = renderer_->continueScene(scene);
-  if (!r) {  // still arriving: this frame draws the document shown
-    session_.arriving->progress = float(renderer_->sceneArriving().value_or(1.0));
-    return;
-  }
-  // The stream before the document it reads, which outlives it here.
-  std::unique_ptr<Document> document = std::move(arriving_->document);
-  std::unique_ptr<ImageStream> images = std::move(arriving_->images);
-  const bool keepView = arriving_->keepView, reload = session_.arriving->reload;
-  dropArriving();
-  session_.status.clear();  // the scene's first warning, if any, takes the status line
-  if (!reportScene(*r, document->path)) return;
-  const std::string path = document->path;
-  adoptDocument(std::move(document), keepView, std::move(images));
-  if (session_.status.empty()) session_.status = (reload ? "Reloaded " : "Opened ") + path;
-}
-
-void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView,
-                           std::unique_ptr<ImageStream> images) {
-  Session& s = session_;
-  std::vector<std::string> oldNames, newNames;
-  for (const anim::ClipInfo& c : s.document->animations->clips()) oldNames.push_back(c.name);
-  for (const anim::ClipInfo& c : document->animations->clips()) newNames.push_back(c.name);
-  // A reload keeps the transport (time, playing, in/out) and each clip's settings; another
-  // file starts like a fresh launch (all clips, playing from the start).
-  const Timeline before = s.timeline;
-  const std::vector<int> match =
-      keepView ? matchClips(oldNames, newNames) : std::vector<int>(newNames.size(), kNoClip);
-  // What a reload keeps of the selection and the scene shown, found before the old document
-  // goes: the selected node by its names from the root (an exporter may have inserted nodes
-  // before it), the active scene when the file still has it.
-  std::optional<uint32_t> selected;
-  if (keepView && s.selectedNode)
-    selected = matchNode(*s.document->scene, *s.selectedNode, *document->scene);
-  const int oldVariant = s.materialVariant;
-  const std::string variantName =
-      oldVariant >= 0 ? s.document->scene->variants[size_t(oldVariant)] : std::string();
-  images_.reset();  // decoding the old document's images: they are not needed any more
-  s.document = std::move(document);
-  s.dirty.clear();  // ranges of the old scene's slots
-  const std::vector<std::string>& variants = s.document->scene->variants;
-  const auto sameName = std::find(variants.begin(), variants.end(), variantName);
-  setMaterialVariant(keepView && oldVariant >= 0 && sameName != variants.end()
-                         ? int(sameName - variants.begin())
-                         : -1);
-  s.timeline.reset(s.document->animations->clips(), std::vector<bool>(newNames.size(), true));
-  for (size_t i = 0; i < match.size(); ++i) {
-    if (match[i] != kNoClip && size_t(match[i]) < before.clipCount())
-      s.timeline.setClip(i, before.clip(size_t(match[i])));
-  }
-  const scene::Scene& scene = *s.document->scene;
-  s.selectedNode = selected;
-  if (s.assetCamera) {
-    std::string error;
-    if (!keepView || !assetCameraView(scene, *s.assetCamera, 1.0f, &error)) s.assetCamera.reset();
-  }
-  if (keepView) {
-    s.timeline.setFps(before.fps());  // the rate the artist steps at, inferred or chosen
-    if (before.hasRange()) s.timeline.setRange(before.in(), before.out());
-    s.timeline.setTime(before.time());
-    s.timeline.setDirection(before.direction());  // a ping-pong on its way back goes on back
-    if (!before.playing()) s.timeline.pause();
-  } else {
-    s.selectedNode.reset();
-    frameScene();
-  }
-  const std::string title =
-      "Vitrine - " + std::filesystem::path(s.document->path).filename().string();
-  glfwSetWindowTitle(window_, title.c_str());
-  freeUploadedPixels(*s.document->scene);
-  streamImages(images ? std::move(images) : std::make_unique<ImageStream>(*s.document),
-               /*hold=*/false);
-}
-
-bool Viewer::showScene(const scene::Scene& scene, const std::string& path) {
-  return reportScene(renderer_->setScene(scene, scene.activeScene), path);
-}
-
-bool Viewer::reportScene(const renderer::SceneResult& r, const std::string& path) {
-  for (const std::string& warning : r.warnings)
-    std::fprintf(stderr, "vitrine: %s: warning: %s\n", path.c_str(), warning.c_str());
-  if (!r.shown) {
-    session_.fileError = path + ": " + renderer_->deviceName() + " cannot show it: " + r.error;
-    std::fprintf(stderr, "vitrine: %s\n", session_.fileError.c_str());
-    return false;
-  }
-  if (!r.warnings.empty()) session_.status = "Warning: " + r.warnings.front();
-  return true;
-}
-
-void Viewer::setMaterialVariant(int variant) {
-  const scene::Scene& scene = *session_.document->scene;
-  if (variant < 0 || size_t(variant) >= scene.variants.size()) variant = -1;
-  session_.materialVariant = variant;
-  renderer_->setMaterialVariant(scene, variant);
-}
-
-void Viewer::updateFiles() {
-  auto done = files_->update(glfwGetTime(), session_);
-  if (!done) return;
-  const bool reload = done->purpose == LoaderThread::Purpose::Reload;
-  // Uploaded over the next frames (updateArriving), the current document drawn meanwhile.
-  beginDocument(std::move(done->result.document), reload, reload);
-}
-
 renderer::View Viewer::currentView(float a) const {
   renderer::View view = orbit_.view(a);
   if (session_.assetCamera) {
@@ -495,58 +243,6 @@ ScreenshotResult Viewer::screenshot() {
   return r;
 }
 
-void Viewer::buildFileUi() {
-  const MenuActions actions = drawMenuBar(session_, files_->settings().recentFiles);
-  const std::string folder = std::filesystem::path(session_.document->path).parent_path().string();
-  if (actions.open) files_->showBrowser(folder);
-  if (actions.openRecent) openFile(*actions.openRecent);
-  if (actions.screenshot) screenshot();
-  if (actions.quit) glfwSetWindowShouldClose(window_, GLFW_TRUE);
-  if (actions.variant) {
-    setMaterialVariant(*actions.variant);
-    const std::vector<std::string>& names = session_.document->scene->variants;
-    session_.status = *actions.variant < 0 ? std::string("Default materials")
-                                           : "Variant " + names[size_t(*actions.variant)];
-  }
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const Layout layout = this->layout({display.x, display.y}, session_.menuHeight);
-  if (auto chosen = files_->drawUi(session_, layout)) openFile(*chosen);
-}
-
-void Viewer::buildUi() {
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  viewDisplay_ = glm::vec2(display.x, display.y);
-  const double now = glfwGetTime();
-  toast_.update(session_.status, now);
-  if (noteSerial_ != session_.document->serial) {
-    noteSerial_ = session_.document->serial;
-    note_ = notDrawnNote(session_.document->notDrawn);
-  }
-  if (!session_.showUi) {
-    // Tab hides the panels, not what the user must know: loading, a load error, the browser,
-    // the last status message for a few seconds, and the extensions not drawn.
-    session_.menuHeight = 0.0f;
-    viewRect_ = PanelRect{{0.0f, 0.0f}, viewDisplay_};
-    Layout whole;
-    whole.view = viewRect_;
-    if (auto chosen = files_->drawUi(session_, whole)) openFile(*chosen);
-    if (toast_.visible(now)) drawStatusToast(viewRect_, session_.status, session_.uiScale);
-    drawNotDrawnNote(viewRect_, note_, session_.uiScale);
-    drawChannelNote(viewRect_, channelNote(*session_.document->scene, session_.look.channel),
-                    session_.uiScale);
-    return;
-  }
-  buildFileUi();
-  const Layout layout = this->layout({display.x, display.y}, session_.menuHeight);
-  viewRect_ = layout.view;
-  // What the asset says but the picture lacks: shown with or without the panels (Tab).
-  drawNotDrawnNote(viewRect_, note_, session_.uiScale);
-  drawChannelNote(viewRect_, channelNote(*session_.document->scene, session_.look.channel),
-                  session_.uiScale);
-  scenePanels_.draw(layout, session_, *renderer_, {cpuMs_.value(), gpuMs_.value()});
-  if (session_.panels.timeline) timelinePanel_->draw(session_, layout.timeline);
-}
-
 void Viewer::animate(double wallSeconds) {
   Session& s = session_;
   s.timeline.advance(wallSeconds);
@@ -569,75 +265,6 @@ void Viewer::animate(double wallSeconds) {
   // nodes, the lights they carry. Cameras reach the GPU through the View of every frame.
   renderer_->applyChanges(*s.document->scene, s.dirty);
   s.dirty.clear();
-}
-
-void Viewer::handleEvents() {
-  // Handlers may queue more events (none do yet): take the queue first.
-  std::vector<InputEvent> events;
-  events.swap(pending_);
-  for (const InputEvent& e : events) {
-    if (const auto* key = std::get_if<KeyEvent>(&e)) handleKey(*key);
-    if (const auto* drop = std::get_if<DropEvent>(&e)) handleDrop(*drop);
-  }
-}
-
-void Viewer::handleKey(const KeyEvent& key) {
-  switch (key.key) {
-    case GLFW_KEY_F:
-      frameScene();
-      session_.assetCamera.reset();
-      break;
-    // The timeline's keys, as in Blender.
-    case GLFW_KEY_SPACE:
-      session_.timeline.togglePlay();
-      break;
-    case GLFW_KEY_LEFT:
-      session_.timeline.stepFrames(-1);
-      break;
-    case GLFW_KEY_RIGHT:
-      session_.timeline.stepFrames(1);
-      break;
-    case GLFW_KEY_UP:
-    case GLFW_KEY_DOWN: {  // Blender: Up/Down jump to the next/previous keyframe
-      double k = 0.0;
-      if (adjacentKeyframe(session_.timeline, session_.document->animations->clips(),
-                           key.key == GLFW_KEY_UP, &k)) {
-        session_.timeline.pause();
-        session_.timeline.setTime(k);
-      }
-      break;
-    }
-    case GLFW_KEY_HOME:
-      session_.timeline.jumpToStart();
-      break;
-    case GLFW_KEY_END:
-      session_.timeline.jumpToEnd();
-      break;
-    case GLFW_KEY_TAB:
-      session_.showUi = !session_.showUi;
-      break;
-    case GLFW_KEY_W:
-      session_.look.wireframe = !session_.look.wireframe;
-      break;
-    case GLFW_KEY_C:  // the material channels, forwards (Shift: backwards)
-      session_.look.channel =
-          cycleChannel(session_.look.channel, key.mods & GLFW_MOD_SHIFT ? -1 : 1);
-      break;
-    case GLFW_KEY_F12:
-      screenshot();
-      break;
-    case GLFW_KEY_O:
-      if (key.mods & GLFW_MOD_CONTROL)
-        files_->showBrowser(std::filesystem::path(session_.document->path).parent_path().string());
-      break;
-    default:
-      break;
-  }
-}
-
-void Viewer::handleDrop(const DropEvent& drop) {
-  // One document at a time: the first file dropped is the one opened.
-  if (!drop.paths.empty()) openFile(drop.paths.front());
 }
 
 bool Viewer::runFrame() {

@@ -1,5 +1,8 @@
 // The interactive viewer: a GLFW window, the renderer's swapchain, the orbit camera and the
 // ImGui overlay, wired together. One frame = poll input, update camera, build UI, draw.
+// Its members are defined by concern: viewer.cpp (the window, the frame, the camera),
+// viewer_documents.cpp (opening, arriving and streaming documents), viewer_input.cpp (mouse,
+// keys, dropped files) and viewer_ui.cpp (the panels).
 #pragma once
 
 #include <cstdint>
@@ -190,6 +193,8 @@ class Viewer {
   void streamImages(std::unique_ptr<ImageStream> images, bool hold);
   void buildFileUi();
   void animate(double wallSeconds);
+  // Frees the pixels of a scene now on the GPU (create, adoptDocument).
+  static void freeUploadedPixels(scene::Scene& scene);
 
   // beginDocument's document until it replaces session_.document (its path, reload flag and
   // progress are session_.arriving, for the progress bar).
