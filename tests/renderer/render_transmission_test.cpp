@@ -2,13 +2,8 @@
 // KHR_materials_dispersion and KHR_materials_diffuse_transmission on generated assets rendered
 // headless (tone mapping None, no environment), each pixel checked against the CPU reference
 // of transmission_reference.h; the transmission pass recorded only when a drawn material has
-// the extension; the factors and a texture transform animated by KHR_animation_pointer.
-//
-// The scene: a camera at z = 3 looking down -z (yfov 0.6), so the front quad (z = 0, the
-// material under test, roughness 0 unless said) fills the image; behind it at z = -1 an
-// unlit backdrop of colour kLeft for x < edge and kRight beyond (the opaque scene the
-// transmission pass captures). No light unless said, so a pixel shows only what passes
-// through the front quad.
+// the extension; the factors and a texture transform animated by KHR_animation_pointer. The
+// scene: transmission_scene.h.
 #include <algorithm>
 #include <cstdlib>
 #include <cmath>
@@ -19,6 +14,7 @@
 #include "anim/bind_test_util.h"
 #include "png_writer.h"
 #include "render_fixture.h"
+#include "transmission_scene.h"
 #include "transmission_reference.h"
 
 namespace vitrine::test {
@@ -32,122 +28,6 @@ using anim::test::pointerChannel;
 using anim::test::sampler;
 using nlohmann::json;
 namespace tr = transmission;
-
-const glm::dvec3 kLeft(0.80, 0.55, 0.30);
-const glm::dvec3 kRight(0.20, 0.45, 0.90);
-const glm::dvec3 kTint(0.90, 0.80, 0.60);
-constexpr double kIor = 1.5;
-constexpr int kCameraNode = 0;
-constexpr int kFrontMaterial = 0;
-
-struct Front {
-  json extensions = json::object();  // the front material's extensions
-  double roughness = 0.0;
-  glm::dvec3 tint = kTint;
-  double scale = 1.0;  // the front node's uniform scale
-  double edge = 10.0;  // backdrop split, world x (10: all kLeft)
-  bool backdrop = true;
-  std::optional<int> lightFrom;  // none, or a directional light shining from behind
-  glm::dvec3 toLight{0.0};       // direction to that light (behind: z < 0)
-  double intensity = 1.0;
-};
-
-int addQuadNode(AssetBuilder& b, int mesh, const glm::dvec3& translation, const glm::dvec3& scale) {
-  return b.addNode({{"mesh", mesh},
-                    {"translation", {translation.x, translation.y, translation.z}},
-                    {"scale", {scale.x, scale.y, scale.z}}});
-}
-
-AssetBuilder frontAsset(const Front& f) {
-  AssetBuilder b;
-  const int camera = b.addPerspectiveCamera(0.6f, 0.1f);
-  std::vector<int> roots = {b.addNode({{"camera", camera}, {"translation", {0, 0, 3}}})};
-  const int front = b.addColoredQuad(glm::vec4(glm::vec3(f.tint), 1.0f));  // material 0
-  json& m = b.json()["materials"][kFrontMaterial];
-  m["pbrMetallicRoughness"]["metallicFactor"] = 0.0;
-  m["pbrMetallicRoughness"]["roughnessFactor"] = f.roughness;
-  if (!f.extensions.empty()) m["extensions"] = f.extensions;
-  roots.push_back(addQuadNode(b, front, glm::dvec3(0.0), glm::dvec3(f.scale)));
-  json used = {"KHR_materials_unlit", "KHR_lights_punctual", "KHR_animation_pointer",
-               "KHR_texture_transform"};
-  for (const auto& [name, value] : f.extensions.items()) used.push_back(name);
-  if (f.backdrop) {
-    // Two unlit quads meeting at x = edge, 6 high, from x = -3 to 3 (clipped at the edge).
-    const double e = std::clamp(f.edge, -2.9, 2.9);
-    const int left = b.addColoredQuad(glm::vec4(glm::vec3(kLeft), 1.0f));
-    const int right = b.addColoredQuad(glm::vec4(glm::vec3(kRight), 1.0f));
-    for (int material : {1, 2})
-      b.json()["materials"][material]["extensions"]["KHR_materials_unlit"] = json::object();
-    roots.push_back(addQuadNode(b, left, {(e - 3.0) / 2, 0, -1}, {(e + 3.0) / 2, 3, 1}));
-    roots.push_back(addQuadNode(b, right, {(e + 3.0) / 2, 0, -1}, {(3.0 - e) / 2, 3, 1}));
-  }
-  if (f.lightFrom) {
-    b.json()["extensions"]["KHR_lights_punctual"]["lights"] = {
-        {{"type", "directional"}, {"intensity", f.intensity}}};
-    const glm::quat q = shineAlong(glm::vec3(-f.toLight));
-    roots.push_back(b.addNode({{"rotation", {q.x, q.y, q.z, q.w}},
-                               {"extensions", {{"KHR_lights_punctual", {{"light", 0}}}}}}));
-  }
-  b.json()["extensionsUsed"] = used;
-  b.addScene(roots);
-  return b;
-}
-
-class TransmissionTest : public RendererTest {
- protected:
-  // The pass's barriers (depth shared with the main pass, the mip chain, the texture sampled
-  // by the next frame) are checked by synchronization validation too.
-  void SetUp() override {
-    setenv("VK_LAYER_ENABLES", "VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT", 1);
-    RendererTest::SetUp();
-    unsetenv("VK_LAYER_ENABLES");
-  }
-  void load(const AssetBuilder& b) {
-    bound_ = bindAsset(b);
-    ASSERT_TRUE(bound_.scene) << bound_.error;
-    ASSERT_EQ(bound_.result.warnings, std::vector<std::string>{});
-    renderer_->setScene(*bound_.scene, bound_.scene->activeScene);
-    view_ = cameraView(*bound_.scene, kCameraNode, kSize, kSize);
-    view_.clearColor = glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
-  }
-  Pixels render() { return renderer_->renderOffscreen(view_, kSize, kSize); }
-  Pixels frame(float seconds) {
-    bound_.animations().evaluate(seconds, {true}, dirty_);
-    renderer_->applyChanges(*bound_.scene, dirty_);
-    dirty_.clear();
-    return render();
-  }
-
-  // The point of the front quad (z = 0) a pixel shows, and the direction to the eye there.
-  glm::dvec3 frontPoint(glm::ivec2 pixel) const {
-    return glm::dvec3(surfacePoint(view_, pixel, kSize, kSize, glm::vec3(0.0f), {0, 0, 1}));
-  }
-  glm::dvec3 toEye(glm::ivec2 pixel) const {
-    return glm::normalize(glm::dvec3(view_.eye) - frontPoint(pixel));
-  }
-  // The continuous horizontal pixel coordinate (pixel centres at integers) of a world point.
-  double screenX(const glm::dvec3& world) const {
-    const glm::dvec4 clip =
-        glm::dmat4(view_.projection) * glm::dmat4(view_.view) * glm::dvec4(world, 1.0);
-    return (clip.x / clip.w * 0.5 + 0.5) * double(kSize) - 0.5;
-  }
-
-  Bound bound_;
-  scene::DirtySet dirty_;
-  View view_;
-};
-
-// Pixels checked: a grid over the image, away from its border.
-std::vector<glm::ivec2> grid() {
-  std::vector<glm::ivec2> out;
-  for (int y = 6; y < int(kSize) - 6; y += 7)
-    for (int x = 6; x < int(kSize) - 6; x += 7) out.push_back({x, y});
-  return out;
-}
-
-json transmissionExtension(double factor) {
-  return {{"KHR_materials_transmission", {{"transmissionFactor", factor}}}};
-}
 
 TEST_F(TransmissionTest, ThinSurfaceTransmitsTheTintedSceneWeightedByFresnel) {
   for (double factor : {1.0, 0.5}) {
@@ -620,67 +500,6 @@ TEST_F(TransmissionTest, WorksAtOneAndFourSamplesAndAcrossResizes) {
           << samples << " samples, " << size.x << "x" << size.y;
     }
   }
-}
-
-}  // namespace
-}  // namespace vitrine::test
-
-namespace vitrine::test {
-namespace {
-
-// One row of an image as linear radiance (the sRGB bytes decoded), averaged over `block` x
-// `block` squares: a large render reduced to the size of a small one.
-std::vector<glm::dvec3> linearRow(const Pixels& pixels, int row, int block) {
-  std::vector<glm::dvec3> out(pixels.width / block, glm::dvec3(0.0));
-  const auto decode = [](double c) {
-    c /= 255.0;
-    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-  };
-  for (int x = 0; x < int(pixels.width); ++x)
-    for (int y = row * block; y < (row + 1) * block; ++y) {
-      const glm::u8vec4 c = pixelAt(pixels, x, y);
-      out[x / block] += glm::dvec3(decode(c.r), decode(c.g), decode(c.b)) / double(block * block);
-    }
-  return out;
-}
-
-// The columns of a row between its two sides: farther than 5 % of their difference from the
-// value at either end.
-int blurredColumns(const std::vector<glm::dvec3>& row) {
-  const double left = row.front().b, right = row.back().b;
-  int count = 0;
-  for (const glm::dvec3& c : row)
-    if (std::abs(c.b - left) > 0.05 * std::abs(right - left) &&
-        std::abs(c.b - right) > 0.05 * std::abs(right - left))
-      ++count;
-  return count;
-}
-
-// The blur of a rough transmissive surface is a property of the scene, not of the picture's
-// size (issue 22): the same pane of roughness 0.5 over the backdrop's edge rendered at 64 and
-// at 512 pixels, the large one reduced to 64 by averaging 8 x 8 squares, blur the same share
-// of the picture and match (2 columns of 64 blurred in each). Before, the level read was
-// log2(width) x roughness on a texture of the view's size: the small render blurred 8 of its
-// 64 columns, the large one, reduced, 4, and columns differed by 0.1 and more in linear value.
-TEST_F(TransmissionTest, RoughnessBlursTheSameShareOfThePictureAtEverySize) {
-  Front f;
-  f.extensions = transmissionExtension(1.0);
-  f.roughness = 0.5;
-  f.edge = 0.0;
-  ASSERT_NO_FATAL_FAILURE(load(frontAsset(f)));
-  constexpr int kScale = 8;
-  const Pixels small = render();
-  const Pixels large = renderer_->renderOffscreen(view_, kSize * kScale, kSize * kScale);
-  ASSERT_EQ(large.width, kSize * kScale);
-  const int row = int(kSize) / 2;
-  const std::vector<glm::dvec3> a = linearRow(small, row, 1);
-  const std::vector<glm::dvec3> b = linearRow(large, row, kScale);
-  const int blurredSmall = blurredColumns(a), blurredLarge = blurredColumns(b);
-  EXPECT_GE(blurredSmall, 2);  // rough: blurred at all
-  EXPECT_NEAR(blurredSmall, blurredLarge, 1);
-  for (size_t x = 0; x < a.size(); ++x)
-    for (int c = 0; c < 3; ++c)
-      EXPECT_NEAR(a[x][c], b[x][c], 0.03) << "column " << x << " channel " << c;
 }
 
 }  // namespace
