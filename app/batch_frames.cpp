@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "batch_common.h"
+#include "overlay_lines.h"
 #include "headless.h"
 #include "look.h"
 #include "timings.h"
@@ -172,6 +173,7 @@ int runFrames(const CliOptions& options) {
                  options.outDir->c_str(), stale.size(), times.size(), stale.front().c_str());
 
   const bool progress = isatty(STDERR_FILENO);
+  OverlayLines lines;  // the frame's overlays, as posed
   for (size_t i = 0; i < times.size(); ++i) {
     if (i > 0) {  // frame 0 was posed before the upload
       doc.animations->evaluate(times[i], asset->enabled, dirty);
@@ -180,6 +182,9 @@ int runFrames(const CliOptions& options) {
       view = frameView(options, scene, framed, i, times[i], &error);
     }
     if (view) {
+      buildOverlayLines(options, scene, scene.activeScene, {},
+                        float(options.width) / float(options.height), lines);
+      attachOverlayLines(lines, *view);
       FrameTimer frame(*r);
       const renderer::Pixels pixels = r->renderOffscreen(*view, options.width, options.height);
       if (pixels.rgba.empty()) return gpuFailure(*r);

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "batch_common.h"
+#include "overlay_lines.h"
 #include "camera.h"
 #include "headless.h"
 #include "look.h"
@@ -41,6 +42,9 @@ int runThumbnail(const CliOptions& options) {
     view.background = renderer::Background::Color;
     view.clearColor = glm::vec4(0.0f);
   }
+  OverlayLines lines;
+  buildOverlayLines(options, *doc.scene, doc.scene->activeScene, {}, 1.0f, lines);
+  attachOverlayLines(lines, view);
   const uint32_t size = *options.thumbnailSize;
   auto r = createBatchRenderer(options, doc, size, size, &status);
   if (!r) return status;

@@ -67,8 +67,9 @@ std::string checkIgnored(const CliOptions& o) {
                                              : "";
   if (mode.empty()) return {};
   static const std::string kLook[] = {
-      "--camera",     "--size",    "--env",      "--env-intensity", "--env-rotation",
-      "--background", "--tonemap", "--exposure", "--channel",       "--wireframe"};
+      "--camera",       "--size",          "--env",         "--env-intensity", "--env-rotation",
+      "--background",   "--tonemap",       "--exposure",    "--channel",       "--wireframe",
+      "--show-normals", "--show-skeleton", "--show-bounds", "--show-gizmos"};
   for (const std::string& g : o.given) {
     if (g == "--quit-after") return mode + " opens no window: no --quit-after";
     if (o.check && g == "--time") return "--check poses nothing: no --time";
@@ -154,6 +155,10 @@ std::string usageText() {
          "                       uv-checker; shaded (the default). Unlit, untonemapped, alpha\n"
          "                       ignored; a checker where a material lacks the input\n"
          "  --wireframe          draw every triangle edge over the picture (orange, 1 pixel)\n"
+         "  --show-normals       vertex normals (blue) and tangents (red) as short lines\n"
+         "  --show-skeleton      every skin's bones (cyan) and joints (white), over all\n"
+         "  --show-bounds        each mesh node's bounding box (green)\n"
+         "  --show-gizmos        the asset's lights (amber) and cameras (grey)\n"
          "\n"
          "Batch modes (no window, no X server; Vulkan still needed except for --check):\n"
          "  --thumbnail SIZE IN OUT.png\n"
@@ -396,6 +401,14 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       o.json = true;
     } else if (a == "--wireframe") {
       o.wireframe = true;
+    } else if (a == "--show-normals") {
+      o.showNormals = true;
+    } else if (a == "--show-skeleton") {
+      o.showSkeleton = true;
+    } else if (a == "--show-bounds") {
+      o.showBounds = true;
+    } else if (a == "--show-gizmos") {
+      o.showGizmos = true;
     } else if (a == "--timings") {
       o.timings = true;
     } else if (a.size() > 1 && a[0] == '-') {

@@ -43,6 +43,10 @@ struct CliOptions {
   // The texture coordinate set of the uv-checker channel (the window's choice; 0..7).
   int checkerTexcoord = 0;
   bool wireframe = false;  // --wireframe: every triangle edge over the picture
+  // The line overlays (overlay_lines.h): --show-normals (vertex normals and tangents),
+  // --show-skeleton (every skin's bones and joints), --show-bounds (each mesh node's box),
+  // --show-gizmos (the asset's lights and cameras).
+  bool showNormals = false, showSkeleton = false, showBounds = false, showGizmos = false;
   // --- batch modes (app/batch_*.h): no window, no UI --------------------------------------
   // --thumbnail SIZE IN OUT.png: a SIZE x SIZE three-quarter view of IN (IN becomes `file`).
   std::optional<uint32_t> thumbnailSize;

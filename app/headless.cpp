@@ -8,6 +8,7 @@
 #include <stb_image_write.h>
 
 #include "batch_common.h"
+#include "overlay_lines.h"
 #include "camera.h"
 #include "look.h"
 #include "timings.h"
@@ -63,6 +64,9 @@ int renderToPng(Document& document, const CliOptions& options) {
     view = orbit.view(aspect);
   }
   applyLook(options, view);
+  OverlayLines lines;
+  buildOverlayLines(options, scene, scene.activeScene, {}, aspect, lines);
+  attachOverlayLines(lines, view);
   int status = kExitOk;
   auto r = createBatchRenderer(options, document, options.width, options.height, &status);
   if (!r) return status;

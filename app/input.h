@@ -20,6 +20,12 @@ struct DropEvent {
   std::vector<std::string> paths;
 };
 
-using InputEvent = std::variant<KeyEvent, DropEvent>;
+// A click in the window (left button pressed and released without dragging), in window
+// coordinates (the cursor's: logical pixels, y down): picks what lies under it (Viewer::pickAt).
+struct ClickEvent {
+  float x = 0.0f, y = 0.0f;
+};
+
+using InputEvent = std::variant<KeyEvent, DropEvent, ClickEvent>;
 
 }  // namespace vitrine::app

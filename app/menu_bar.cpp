@@ -38,6 +38,10 @@ MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recent
     ImGui::MenuItem("Statistics", nullptr, &session.panels.statistics);
     ImGui::Separator();
     ImGui::MenuItem("Wireframe", "W", &session.look.wireframe);
+    ImGui::MenuItem("Normals and tangents", "N", &session.look.showNormals);
+    ImGui::MenuItem("Skeleton", "K", &session.look.showSkeleton);
+    ImGui::MenuItem("Bounds", "B", &session.look.showBounds);
+    ImGui::MenuItem("Lights and cameras", "G", &session.look.showGizmos);
     if (ImGui::BeginMenu("Channel")) {
       drawChannelMenuItems(session.look);
       ImGui::EndMenu();

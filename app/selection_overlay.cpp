@@ -3,24 +3,6 @@
 #include <imgui.h>
 
 namespace vitrine::app {
-namespace {
-
-void extendByMesh(const scene::Scene& scene, uint32_t node, scene::Bounds& out) {
-  const scene::Node& n = scene.nodes[node];
-  if (n.mesh < 0 || n.mesh >= int(scene.meshes.size()) || node >= scene.world.size()) return;
-  const glm::mat4& world = scene.world[node];
-  for (const scene::Primitive& p : scene.meshes[n.mesh].primitives) {
-    if (p.bounds.empty()) continue;
-    for (int c = 0; c < 8; ++c) {
-      const glm::vec3 corner((c & 1) ? p.bounds.max.x : p.bounds.min.x,
-                             (c & 2) ? p.bounds.max.y : p.bounds.min.y,
-                             (c & 4) ? p.bounds.max.z : p.bounds.min.z);
-      out.extend(glm::vec3(world * glm::vec4(corner, 1.0f)));
-    }
-  }
-}
-
-}  // namespace
 
 scene::Bounds nodeBounds(const scene::Scene& scene, uint32_t node, bool subtree) {
   scene::Bounds b;
@@ -29,7 +11,8 @@ scene::Bounds nodeBounds(const scene::Scene& scene, uint32_t node, bool subtree)
   while (!stack.empty()) {
     const uint32_t n = stack.back();
     stack.pop_back();
-    extendByMesh(scene, n, b);
+    // As drawn: a skinned or morphed mesh in its current pose (scene.h).
+    scene::extendByMeshNode(scene, int(n), b);
     if (!subtree) break;
     for (int c : scene.nodes[n].children)
       if (c >= 0 && size_t(c) < scene.nodes.size()) stack.push_back(uint32_t(c));

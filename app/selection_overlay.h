@@ -15,9 +15,10 @@
 
 namespace vitrine::app {
 
-// World-space bounds of the node's mesh (the corners of its primitives' mesh-space bounds
-// through Scene::world; skinned and morphed meshes too: their rest bounds, good enough for a
-// highlight), and with `subtree` of every mesh below it. Empty when there is no mesh.
+// World-space bounds of the node's mesh as drawn (scene::extendByMeshNode: the corners of its
+// primitives' mesh-space bounds through Scene::world, and for skinned and morphed ones their
+// deformed vertices in the current pose), and with `subtree` of every mesh below it. Empty
+// when there is no mesh.
 scene::Bounds nodeBounds(const scene::Scene& scene, uint32_t node, bool subtree);
 
 // What the highlight outlines for `node`: its mesh's bounds, else (a group, a camera or light

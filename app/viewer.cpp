@@ -237,8 +237,10 @@ ScreenshotResult Viewer::screenshot() {
           ? (std::filesystem::path(picturesDirectory()) / std::filesystem::path(asset).filename())
                 .string()
           : asset;
-  ScreenshotResult r = takeScreenshot(*renderer_, currentView(a), uint32_t(std::max(w, 0)),
-                                      uint32_t(std::max(h, 0)), named);
+  renderer::View view = currentView(a);
+  attachOverlayLines(overlayLines_, view);  // the last frame's, as posed
+  ScreenshotResult r =
+      takeScreenshot(*renderer_, view, uint32_t(std::max(w, 0)), uint32_t(std::max(h, 0)), named);
   session_.status = r.message;
   return r;
 }
@@ -313,7 +315,11 @@ bool Viewer::runFrame() {
   }
 
   animate(wallSeconds);
-  const renderer::View view = windowView();
+  renderer::View view = windowView();
+  const scene::Scene& posed = *session_.document->scene;
+  buildOverlayLines(session_.look, posed, posed.activeScene, session_.selectedNode, viewAspect(),
+                    overlayLines_);
+  attachOverlayLines(overlayLines_, view);
   // After animation, with this frame's View: the box follows what is drawn.
   scenePanels_.drawSelection(session_, view);
   overlay_->endFrame();

@@ -14,6 +14,8 @@
 #include "camera.h"
 #include "cli.h"
 #include "document.h"
+#include "overlay_lines.h"
+#include "pick_cycle.h"
 #include "image_stream.h"
 #include "environment_image.h"
 #include "input.h"
@@ -89,6 +91,10 @@ class Viewer {
   // Queues an event as if the window had delivered it; handled at the start of the next frame,
   // whatever the UI's keyboard focus (tests drive the app through this).
   void inject(InputEvent event) { pending_.push_back(std::move(event)); }
+  // Selects what lies under window point `at` (cursor coordinates), as a click there does: the
+  // nearest drawn surface as posed now, the one behind it on a second click at the same place
+  // (PickCycle), nothing over the background.
+  void pickAt(glm::vec2 at);
 
   // Starts loading `path` on the worker thread; the current document stays on screen until
   // the new one replaces it (replaceDocument), or stays for good if it fails (fileError).
@@ -223,6 +229,10 @@ class Viewer {
   ViewerOptions options_;
   OrbitCamera orbit_;
   double lastX_ = 0.0, lastY_ = 0.0;
+  // Clicks (handleMouse): whether the left button was down last frame, and where it went down.
+  bool leftDown_ = false;
+  glm::vec2 pressedAt_{0.0f};
+  PickCycle pickCycle_;
   // The room the panels leave for the 3D view (Layout::view, the whole display when the UI is
   // hidden) in ImGui display coordinates, and that display's size: set as the UI is built.
   PanelRect viewRect_;
@@ -250,6 +260,8 @@ class Viewer {
   // The "Not drawn" note of the document with serial noteSerial_ (not_drawn_note.h).
   uint64_t noteSerial_ = 0;
   std::string note_;
+  // The line overlays of the frame being drawn (View::lines points into them).
+  OverlayLines overlayLines_;
 };
 
 }  // namespace vitrine::app

@@ -21,8 +21,16 @@ void Viewer::handleMouse() {
   lastY_ = y;
   if (overlay_->wantsMouse()) {
     pendingScroll_ = 0.0f;
+    leftDown_ = false;  // a press on the UI is no click in the view
     return;
   }
+  // A click: the left button released where it was pressed (within PickCycle::kSamePlace).
+  const bool left = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
+  if (left && !leftDown_) pressedAt_ = {float(x), float(y)};
+  if (!left && leftDown_ &&
+      glm::distance(pressedAt_, glm::vec2(float(x), float(y))) <= PickCycle::kSamePlace)
+    inject(ClickEvent{float(x), float(y)});
+  leftDown_ = left;
   int w = 0, h = 0;
   glfwGetWindowSize(window_, &w, &h);
   // The view's height in window pixels: the model under the cursor follows it.
@@ -50,6 +58,7 @@ void Viewer::handleEvents() {
   for (const InputEvent& e : events) {
     if (const auto* key = std::get_if<KeyEvent>(&e)) handleKey(*key);
     if (const auto* drop = std::get_if<DropEvent>(&e)) handleDrop(*drop);
+    if (const auto* click = std::get_if<ClickEvent>(&e)) pickAt({click->x, click->y});
   }
 }
 
@@ -91,6 +100,18 @@ void Viewer::handleKey(const KeyEvent& key) {
     case GLFW_KEY_W:
       session_.look.wireframe = !session_.look.wireframe;
       break;
+    case GLFW_KEY_N:
+      session_.look.showNormals = !session_.look.showNormals;
+      break;
+    case GLFW_KEY_K:
+      session_.look.showSkeleton = !session_.look.showSkeleton;
+      break;
+    case GLFW_KEY_B:
+      session_.look.showBounds = !session_.look.showBounds;
+      break;
+    case GLFW_KEY_G:
+      session_.look.showGizmos = !session_.look.showGizmos;
+      break;
     case GLFW_KEY_C:  // the material channels, forwards (Shift: backwards)
       session_.look.channel =
           cycleChannel(session_.look.channel, key.mods & GLFW_MOD_SHIFT ? -1 : 1);
@@ -110,6 +131,23 @@ void Viewer::handleKey(const KeyEvent& key) {
 void Viewer::handleDrop(const DropEvent& drop) {
   // One document at a time: the first file dropped is the one opened.
   if (!drop.paths.empty()) openFile(drop.paths.front());
+}
+
+void Viewer::pickAt(glm::vec2 at) {
+  int w = 0, h = 0;
+  glfwGetWindowSize(window_, &w, &h);
+  if (w <= 0 || h <= 0) return;
+  // The ray through `at`: the window's view (fitted to the view's rectangle of the window)
+  // unprojected at OpenGL depths -1 (near) and 0 (finite for an infinite projection too).
+  const renderer::View view = windowView();
+  const glm::vec2 ndc(at.x / float(w) * 2.0f - 1.0f, 1.0f - at.y / float(h) * 2.0f);
+  const glm::mat4 inverse = glm::inverse(view.projection * view.view);
+  const glm::vec4 a = inverse * glm::vec4(ndc, -1.0f, 1.0f);
+  const glm::vec4 b = inverse * glm::vec4(ndc, 0.0f, 1.0f);
+  const glm::vec3 origin = glm::vec3(a) / a.w;
+  const scene::Scene& scene = *session_.document->scene;
+  session_.selectedNode = pickCycle_.click(
+      at, scene::pickAll(scene, scene.activeScene, origin, glm::vec3(b) / b.w - origin));
 }
 
 }  // namespace vitrine::app

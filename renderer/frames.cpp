@@ -22,6 +22,7 @@ void createFrameSlot(const Context& ctx, FrameSlot& slot) {
 
 void destroyFrameSlot(const Context& ctx, FrameSlot& slot) {
   destroyBuffer(ctx, slot.frameData);
+  destroyBuffer(ctx, slot.lines);
   if (slot.imageAvailable) vkDestroySemaphore(ctx.device, slot.imageAvailable, nullptr);
   if (slot.fence) vkDestroyFence(ctx.device, slot.fence, nullptr);
   if (slot.pool) vkDestroyCommandPool(ctx.device, slot.pool, nullptr);

@@ -21,6 +21,9 @@ struct FrameSlot {
   VkFence fence = VK_NULL_HANDLE;  // created signalled; signalled when the slot's work is done
   VkSemaphore imageAvailable = VK_NULL_HANDLE;  // swapchain acquire
   Buffer frameData;                             // gpu::FrameData, host-visible
+  // The overlays' lines of the frame (View::lines, pass_overlays.h), host-visible, grown as
+  // needed once the slot was waited for; empty until a frame has lines.
+  Buffer lines;
 };
 
 void createFrameSlot(const Context& ctx, FrameSlot& slot);

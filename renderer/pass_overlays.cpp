@@ -1,5 +1,7 @@
 #include "pass_overlays.h"
 
+#include <cstring>
+
 #include "deform_gpu.h"
 
 namespace vitrine::renderer {
@@ -40,6 +42,43 @@ uint32_t recordWireframe(VkCommandBuffer cmd, const Context& ctx, Pipelines& pip
     ++recorded;
   }
   return recorded;
+}
+
+uint32_t recordLines(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
+                     const SceneGpu& scene, uint32_t slot, VkFormat colorFormat,
+                     VkSampleCountFlagBits samples, Buffer& buffer,
+                     std::span<const LineVertex> depthTested, std::span<const LineVertex> onTop) {
+  // Whole segments only: an odd vertex out is dropped.
+  const size_t tested = depthTested.size() & ~size_t(1), top = onTop.size() & ~size_t(1);
+  if (tested + top == 0) return 0;
+  const VkDeviceSize bytes = VkDeviceSize(tested + top) * sizeof(LineVertex);
+  if (buffer.size < bytes) {
+    destroyBuffer(ctx, buffer);
+    // Half as much again: a growing skeleton or selection does not reallocate every frame.
+    buffer = createBuffer(ctx, bytes + bytes / 2, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                          VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
+  }
+  auto* out = static_cast<LineVertex*>(buffer.mapped);
+  std::memcpy(out, depthTested.data(), tested * sizeof(LineVertex));
+  std::memcpy(out + tested, onTop.data(), top * sizeof(LineVertex));
+  const VkDeviceSize offset = 0;
+  vkCmdBindVertexBuffers(cmd, 0, 1, &buffer.buffer, &offset);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layouts.layout, 0, 1,
+                          &scene.frames[slot].set, 0, nullptr);
+  PipelineKey key;
+  key.colorFormat = colorFormat;
+  key.samples = samples;
+  key.lines = true;
+  if (tested) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineFor(ctx, pipelines, key));
+    vkCmdDraw(cmd, uint32_t(tested), 1, 0, 0);
+  }
+  if (top) {
+    key.onTop = true;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineFor(ctx, pipelines, key));
+    vkCmdDraw(cmd, uint32_t(top), 1, uint32_t(tested), 0);
+  }
+  return uint32_t((tested + top) / 2);
 }
 
 }  // namespace vitrine::renderer

@@ -1,16 +1,20 @@
 // The overlays pass (issue 22): what is drawn over the shaded or channel picture, inside the
-// scene's rendering (its attachments, MSAA and depth), after the scene's draws. Owns the
-// wireframe pipelines (PipelineKey::wireframe, wireframe.frag; created on first use through
-// pipelineFor like the mesh pipelines).
+// scene's rendering (its attachments, MSAA and depth), after the scene's draws: the wireframe,
+// then the lines (skeletons, normals, bounds, gizmos). Owns their pipelines
+// (PipelineKey::wireframe and ::lines: wireframe.frag, lines.vert/.frag; created on first use
+// through pipelineFor like the mesh pipelines) and fills the frame slot's line buffer.
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <volk.h>
 
 #include "context.h"
 #include "pipelines.h"
+#include "renderer.h"
+#include "resources.h"
 #include "scene_gpu.h"
 
 namespace vitrine::renderer {
@@ -24,5 +28,14 @@ namespace vitrine::renderer {
 uint32_t recordWireframe(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                          const SceneGpu& scene, uint32_t slot, VkFormat colorFormat,
                          VkSampleCountFlagBits samples, const std::vector<uint32_t>& draws);
+
+// The lines of `depthTested` then `onTop` (line lists of world-space vertices), copied into
+// `buffer` (the frame slot's: grown when too small, so the slot must have been waited for)
+// and drawn one pixel wide, the first depth tested against the scene, the second over
+// everything. Binds set 0 of frame slot `slot` (the camera). Returns the segments drawn.
+uint32_t recordLines(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
+                     const SceneGpu& scene, uint32_t slot, VkFormat colorFormat,
+                     VkSampleCountFlagBits samples, Buffer& buffer,
+                     std::span<const LineVertex> depthTested, std::span<const LineVertex> onTop);
 
 }  // namespace vitrine::renderer

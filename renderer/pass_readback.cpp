@@ -44,7 +44,7 @@ Pixels RendererImpl::renderOffscreenOrThrow(const View& unsafeView, uint32_t wid
   target.previousUser = ImageUser::Copy;  // the previous readback
   drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ && cameraFinite ? &scene_ : nullptr,
                            slotIndex_, scene_.nodeData, environment_.set, view,
-                           offscreen_.attachments, target, backgroundFor(view));
+                           offscreen_.attachments, target, backgroundFor(view), slot.lines);
   recordReadback(cmd, extent);
   gpuTimer_.end(cmd, slotIndex_);
   VK_CHECK(vkEndCommandBuffer(cmd));

@@ -34,7 +34,7 @@ void transitionAttachments(VkCommandBuffer cmd, const Attachments& a, const Fina
 DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                       const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
                       VkDescriptorSet environmentSet, const View& view, Attachments& attachments,
-                      const FinalImage& target, BackgroundPass* background) {
+                      const FinalImage& target, BackgroundPass* background, Buffer& lineBuffer) {
   DrawStats stats;
   PassSetup pass;
   pass.colorFormat = attachments.colorFormat;
@@ -66,6 +66,8 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     if (view.wireframe)
       stats.wireframeDraws = recordWireframe(cmd, ctx, pipelines, *scene, slot,
                                              attachments.colorFormat, ctx.samples, order.draws);
+    stats.overlayLines = recordLines(cmd, ctx, pipelines, *scene, slot, attachments.colorFormat,
+                                     ctx.samples, lineBuffer, view.lines, view.linesOnTop);
   } else if (background) {
     recordBackground(cmd, ctx, pipelines, *background, attachments.colorFormat, ctx.samples,
                      pass.backgroundTonemap, slot, false, environmentSet);

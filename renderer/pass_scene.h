@@ -26,9 +26,11 @@ namespace vitrine::renderer {
 // (background.h); null: the clear colour stays. When a drawn material has
 // KHR_materials_transmission, the transmission pass (pass_transmission.h) comes first, into the
 // attachments' transmission texture (created on first use); otherwise nothing more is recorded.
+// The overlays (view.wireframe, view.lines, view.linesOnTop; pass_overlays.h) come last, the
+// lines through `lineBuffer`, the frame slot's (waited for).
 DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                       const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
                       VkDescriptorSet environmentSet, const View& view, Attachments& attachments,
-                      const FinalImage& target, BackgroundPass* background);
+                      const FinalImage& target, BackgroundPass* background, Buffer& lineBuffer);
 
 }  // namespace vitrine::renderer

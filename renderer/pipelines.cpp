@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "compute.h"
+#include "renderer.h"
 #include "pipeline_cache.h"
 #include "shared_types.h"
 #include "stopwatch.h"
@@ -26,6 +27,12 @@ constexpr uint32_t kMeshFragTransmission[] =
     ;
 constexpr uint32_t kWireframeFrag[] =
 #include "wireframe.frag.inc"
+    ;
+constexpr uint32_t kLinesVert[] =
+#include "lines.vert.inc"
+    ;
+constexpr uint32_t kLinesFrag[] =
+#include "lines.frag.inc"
     ;
 
 VkDescriptorSetLayout createSetLayout(const Context& ctx,
@@ -69,11 +76,12 @@ std::pair<uint64_t, uint64_t> keyBits(const PipelineKey& k) {
   static_assert(gpu::kExtensionTextureCount <= 14 && gpu::kChannelCount <= 64 &&
                 gpu::kTexcoordSetCount <= 8);
   return {(uint64_t(k.features) << 32) | uint64_t(uint32_t(k.colorFormat)),
-          (uint64_t(k.wireframe) << 60) | (uint64_t(k.channelTexcoords) << 52) |
-              (uint64_t(k.channel) << 46) | (uint64_t(k.extensionSlots) << 32) |
-              (uint64_t(k.layers) << 8) | (uint64_t(std::countr_zero(uint32_t(k.samples))) << 5) |
-              (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) |
-              (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise)};
+          (uint64_t(k.onTop) << 62) | (uint64_t(k.lines) << 61) | (uint64_t(k.wireframe) << 60) |
+              (uint64_t(k.channelTexcoords) << 52) | (uint64_t(k.channel) << 46) |
+              (uint64_t(k.extensionSlots) << 32) | (uint64_t(k.layers) << 8) |
+              (uint64_t(std::countr_zero(uint32_t(k.samples))) << 5) | (uint64_t(k.topology) << 3) |
+              (uint64_t(k.blend) << 2) | (uint64_t(k.doubleSided) << 1) |
+              uint64_t(k.frontClockwise)};
 }
 
 VkPrimitiveTopology topology(scene::Topology t) {
@@ -88,7 +96,42 @@ VkPrimitiveTopology topology(scene::Topology t) {
   return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
 }
 
+// The overlays' lines: lines.vert and lines.frag, one stream of LineVertex (renderer.h).
+VkPipeline createLinePipeline(const Context& ctx, const Pipelines& p, const PipelineKey& key) {
+  VkPipelineShaderStageCreateInfo stages[2] = {
+      vkStruct<VkPipelineShaderStageCreateInfo>(
+          VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO),
+      vkStruct<VkPipelineShaderStageCreateInfo>(
+          VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO)};
+  stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
+  stages[0].module = p.linesVertex;
+  stages[0].pName = "main";
+  stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+  stages[1].module = p.linesFragment;
+  stages[1].pName = "main";
+  static_assert(sizeof(LineVertex) == 16);
+  const VkVertexInputBindingDescription binding{0, sizeof(LineVertex), VK_VERTEX_INPUT_RATE_VERTEX};
+  const VkVertexInputAttributeDescription attributes[] = {
+      {0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(LineVertex, position)},
+      {1, 0, VK_FORMAT_R8G8B8A8_UNORM, offsetof(LineVertex, color)},
+  };
+  auto vertexInput = vkStruct<VkPipelineVertexInputStateCreateInfo>(
+      VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
+  vertexInput.vertexBindingDescriptionCount = 1;
+  vertexInput.pVertexBindingDescriptions = &binding;
+  vertexInput.vertexAttributeDescriptionCount = 2;
+  vertexInput.pVertexAttributeDescriptions = attributes;
+  ScenePassState state;
+  state.stages = stages;
+  state.vertexInput = &vertexInput;
+  state.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+  state.depthWrite = false;
+  state.depthTest = !key.onTop;
+  return createScenePassPipeline(ctx, p, key.colorFormat, key.samples, state);
+}
+
 VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const PipelineKey& key) {
+  if (key.lines) return createLinePipeline(ctx, p, key);
   VkPipelineShaderStageCreateInfo stages[2] = {
       vkStruct<VkPipelineShaderStageCreateInfo>(
           VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO),
@@ -280,7 +323,7 @@ VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFor
 
   auto depth = vkStruct<VkPipelineDepthStencilStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO);
-  depth.depthTestEnable = VK_TRUE;
+  depth.depthTestEnable = state.depthTest ? VK_TRUE : VK_FALSE;
   depth.depthWriteEnable = state.depthWrite ? VK_TRUE : VK_FALSE;
   depth.depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
 
@@ -325,6 +368,8 @@ void createPipelines(const Context& ctx, Pipelines& p) {
   p.fragmentTransmission =
       createShaderModule(ctx, kMeshFragTransmission, sizeof(kMeshFragTransmission));
   p.wireframe = createShaderModule(ctx, kWireframeFrag, sizeof(kWireframeFrag));
+  p.linesVertex = createShaderModule(ctx, kLinesVert, sizeof(kLinesVert));
+  p.linesFragment = createShaderModule(ctx, kLinesFrag, sizeof(kLinesFrag));
   p.depthFormat = ctx.depthFormat;
 }
 
@@ -334,6 +379,8 @@ void destroyPipelines(const Context& ctx, Pipelines& p) {
   if (p.fragment) vkDestroyShaderModule(ctx.device, p.fragment, nullptr);
   if (p.fragmentTransmission) vkDestroyShaderModule(ctx.device, p.fragmentTransmission, nullptr);
   if (p.wireframe) vkDestroyShaderModule(ctx.device, p.wireframe, nullptr);
+  if (p.linesVertex) vkDestroyShaderModule(ctx.device, p.linesVertex, nullptr);
+  if (p.linesFragment) vkDestroyShaderModule(ctx.device, p.linesFragment, nullptr);
   if (p.layouts.layout) vkDestroyPipelineLayout(ctx.device, p.layouts.layout, nullptr);
   if (p.layouts.frame) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.frame, nullptr);
   if (p.layouts.material) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.material, nullptr);

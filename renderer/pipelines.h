@@ -93,6 +93,11 @@ struct PipelineKey {
   // lines and points as they are; depth tested, not written. Only the topology, the sample
   // count, the colour format and mesh.vert's features (skin, morph) matter then.
   bool wireframe = false;
+  // The overlays' lines (lines.vert, lines.frag; pass_overlays.h): gpu::LineVertex input, a
+  // line list, not depth written; depth tested unless `onTop`. Only the colour format and
+  // sample count matter besides.
+  bool lines = false;
+  bool onTop = false;
 };
 
 struct Pipelines {
@@ -102,7 +107,8 @@ struct Pipelines {
   // mesh.frag with the transmission pass's texture (set 3): materials with the
   // KHR_materials_transmission layer.
   VkShaderModule fragmentTransmission = VK_NULL_HANDLE;
-  VkShaderModule wireframe = VK_NULL_HANDLE;  // wireframe.frag
+  VkShaderModule wireframe = VK_NULL_HANDLE;                                    // wireframe.frag
+  VkShaderModule linesVertex = VK_NULL_HANDLE, linesFragment = VK_NULL_HANDLE;  // lines.*
   VkFormat depthFormat = VK_FORMAT_UNDEFINED;
   struct KeyHash {
     size_t operator()(const std::pair<uint64_t, uint64_t>& k) const {
@@ -124,6 +130,7 @@ struct ScenePassState {
   VkCullModeFlags cullMode = VK_CULL_MODE_NONE;
   VkFrontFace frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
   bool depthWrite = true;
+  bool depthTest = true;  // LESS_OR_EQUAL when set; always passes when not (overlays on top)
   // The wireframe overlay: VK_POLYGON_MODE_LINE (needs Context::fillModeNonSolid) and a depth
   // bias towards the eye, so that the edges win the depth test against their own surface.
   VkPolygonMode polygonMode = VK_POLYGON_MODE_FILL;

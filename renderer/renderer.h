@@ -29,6 +29,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,13 @@ struct SceneUploadStats {
 enum class Tonemap : uint8_t { Neutral, Aces, Agx, None };
 enum class Background : uint8_t { Color, Environment, BlurredEnvironment };
 
+// One end of an overlay line (View::lines): a world-space point and a colour, linear RGBA
+// (red in the lowest byte: glm::packUnorm4x8).
+struct LineVertex {
+  glm::vec3 position{0.0f};
+  uint32_t color = 0xffffffffu;
+};
+
 // What the camera sees.
 struct View {
   glm::mat4 view{1.0f};
@@ -121,6 +129,12 @@ struct View {
   // of the drawn primitives, deformed as drawn, one pixel wide, in gpu::kWireframeColor; lines
   // and points as they are. Not drawn on a device without fillModeNonSolid.
   bool wireframe = false;
+  // World-space segments drawn over the picture, two vertices each (a line list): `lines`
+  // depth tested against the scene (normals, bounds, gizmos), `linesOnTop` over everything
+  // (skeletons). Read while the frame is recorded, not kept: the caller's storage need only
+  // outlive the drawFrame or renderOffscreen call.
+  std::span<const LineVertex> lines;
+  std::span<const LineVertex> linesOnTop;
 };
 
 // What the last frame uploaded of the scene's changes (materials, node data, lights, morph
@@ -149,6 +163,8 @@ struct DrawStats {
   uint32_t transmissionPasses = 0;
   // The wireframe overlay's draws (View::wireframe), not counted above.
   uint32_t wireframeDraws = 0;
+  // Overlay line segments drawn (View::lines and linesOnTop).
+  uint32_t overlayLines = 0;
 };
 
 // Where the renderer's load-time work went since it was created (--timings, issue 16): wall

@@ -78,39 +78,40 @@ std::vector<int> sceneNodesInOrder(const Scene& scene, int sceneIndex) {
   return out;
 }
 
-Bounds sceneBounds(const Scene& scene, int sceneIndex) {
-  Bounds b;
-  for (const int n : sceneNodesInOrder(scene, sceneIndex)) {
-    const Node& node = scene.nodes[n];
-    if (node.mesh >= 0) {
-      const glm::mat4& w = scene.world[n];
-      // A skinned or morphed primitive is where its current pose puts it (and a skinned one
-      // ignores the node's transform): the bounds of its deformed vertices.
-      std::vector<glm::mat4> joints;
-      if (node.skin >= 0 && size_t(node.skin) < scene.skins.size()) {
-        const Skin& skin = scene.skins[size_t(node.skin)];
-        for (size_t j = 0; j < skin.joints.size(); ++j)
-          joints.push_back(scene.world[size_t(skin.joints[j])] * skin.inverseBindMatrices[j]);
-      }
-      for (const Primitive& p : scene.meshes[node.mesh].primitives) {
-        if (p.bounds.empty()) continue;
-        const bool skinned =
-            !joints.empty() && p.influenceSets > 0 && p.minSkinJoints <= joints.size();
-        const bool morphedOnly = !p.targets.empty() && (node.skin < 0 || p.influenceSets == 0);
-        if (skinned || morphedOnly) {
-          for (uint32_t v = 0; v < p.positions.size(); ++v)
-            b.extend(deformVertex(scene, uint32_t(n), p, v, joints).position);
-          continue;
-        }
-        for (int corner = 0; corner < 8; ++corner) {
-          const glm::vec3 c((corner & 1) ? p.bounds.max.x : p.bounds.min.x,
-                            (corner & 2) ? p.bounds.max.y : p.bounds.min.y,
-                            (corner & 4) ? p.bounds.max.z : p.bounds.min.z);
-          b.extend(glm::vec3(w * glm::vec4(c, 1.0f)));
-        }
-      }
+void extendByMeshNode(const Scene& scene, int n, Bounds& b) {
+  if (n < 0 || size_t(n) >= scene.nodes.size()) return;
+  const Node& node = scene.nodes[size_t(n)];
+  if (node.mesh < 0 || size_t(node.mesh) >= scene.meshes.size()) return;
+  const glm::mat4& w = scene.world[size_t(n)];
+  // A skinned or morphed primitive is where its current pose puts it (and a skinned one
+  // ignores the node's transform): the bounds of its deformed vertices.
+  std::vector<glm::mat4> joints;
+  if (node.skin >= 0 && size_t(node.skin) < scene.skins.size()) {
+    const Skin& skin = scene.skins[size_t(node.skin)];
+    for (size_t j = 0; j < skin.joints.size(); ++j)
+      joints.push_back(scene.world[size_t(skin.joints[j])] * skin.inverseBindMatrices[j]);
+  }
+  for (const Primitive& p : scene.meshes[size_t(node.mesh)].primitives) {
+    if (p.bounds.empty()) continue;
+    const bool skinned = !joints.empty() && p.influenceSets > 0 && p.minSkinJoints <= joints.size();
+    const bool morphedOnly = !p.targets.empty() && (node.skin < 0 || p.influenceSets == 0);
+    if (skinned || morphedOnly) {
+      for (uint32_t v = 0; v < p.positions.size(); ++v)
+        b.extend(deformVertex(scene, uint32_t(n), p, v, joints).position);
+      continue;
+    }
+    for (int corner = 0; corner < 8; ++corner) {
+      const glm::vec3 c((corner & 1) ? p.bounds.max.x : p.bounds.min.x,
+                        (corner & 2) ? p.bounds.max.y : p.bounds.min.y,
+                        (corner & 4) ? p.bounds.max.z : p.bounds.min.z);
+      b.extend(glm::vec3(w * glm::vec4(c, 1.0f)));
     }
   }
+}
+
+Bounds sceneBounds(const Scene& scene, int sceneIndex) {
+  Bounds b;
+  for (const int n : sceneNodesInOrder(scene, sceneIndex)) extendByMeshNode(scene, n, b);
   return b;
 }
 

@@ -334,6 +334,9 @@ void updateWorldTransforms(Scene& scene);
 // of their bounds' corners, or for skinned and morphed primitives of their deformed vertices
 // (deform.h) in the current pose.
 Bounds sceneBounds(const Scene& scene, int sceneIndex);
+// Extends `b` by the mesh node `n` as sceneBounds() counts it (nothing for a node without a
+// mesh).
+void extendByMeshNode(const Scene& scene, int n, Bounds& b);
 
 // The material data of a material with every property at its spec default.
 gpu::MaterialData defaultMaterialData();

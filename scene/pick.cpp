@@ -1,0 +1,112 @@
+#include "pick.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "deform.h"
+#include "overlay_geometry.h"
+
+namespace vitrine::scene {
+namespace {
+
+// Slab test of the ray against `box`: whether it crosses it at some t > 0.
+bool crossesBox(const Bounds& box, const glm::vec3& o, const glm::vec3& d) {
+  float near = 0.0f, far = std::numeric_limits<float>::max();
+  for (int a = 0; a < 3; ++a) {
+    if (std::abs(d[a]) < 1e-30f) {
+      if (o[a] < box.min[a] || o[a] > box.max[a]) return false;
+      continue;
+    }
+    float t0 = (box.min[a] - o[a]) / d[a], t1 = (box.max[a] - o[a]) / d[a];
+    if (t0 > t1) std::swap(t0, t1);
+    near = std::max(near, t0);
+    far = std::min(far, t1);
+    if (near > far) return false;
+  }
+  return true;
+}
+
+// Möller-Trumbore: t of the ray's crossing of triangle (a, b, c), or a negative value. Sets
+// *front when the ray meets the counter-clockwise (front) side.
+float crossing(const glm::vec3& o, const glm::vec3& d, const glm::vec3& a, const glm::vec3& b,
+               const glm::vec3& c, bool* front) {
+  const glm::vec3 e1 = b - a, e2 = c - a;
+  const glm::vec3 p = glm::cross(d, e2);
+  const float det = glm::dot(e1, p);
+  if (std::abs(det) < 1e-20f || !std::isfinite(det)) return -1.0f;
+  const float inv = 1.0f / det;
+  const glm::vec3 s = o - a;
+  const float u = glm::dot(s, p) * inv;
+  if (u < 0.0f || u > 1.0f) return -1.0f;
+  const glm::vec3 q = glm::cross(s, e1);
+  const float v = glm::dot(d, q) * inv;
+  if (v < 0.0f || u + v > 1.0f) return -1.0f;
+  *front = det > 0.0f;  // the ray runs against the face's normal (e1 x e2)
+  return glm::dot(e2, q) * inv;
+}
+
+}  // namespace
+
+std::vector<PickHit> pickAll(const Scene& scene, int sceneIndex, const glm::vec3& origin,
+                             const glm::vec3& direction) {
+  std::vector<PickHit> hits;
+  std::vector<glm::vec3> positions;
+  std::vector<glm::mat4> joints;
+  for (const int n : sceneNodesInOrder(scene, sceneIndex)) {
+    const Node& node = scene.nodes[size_t(n)];
+    if (node.mesh < 0 || size_t(node.mesh) >= scene.meshes.size() || !nodeShown(scene, n)) continue;
+    Bounds box;
+    extendByMeshNode(scene, n, box);
+    if (box.empty() || !crossesBox(box, origin, direction)) continue;
+    joints.clear();
+    if (node.skin >= 0 && size_t(node.skin) < scene.skins.size()) {
+      const Skin& skin = scene.skins[size_t(node.skin)];
+      for (size_t j = 0; j < skin.joints.size(); ++j)
+        joints.push_back(scene.world[size_t(skin.joints[j])] * skin.inverseBindMatrices[j]);
+    }
+    const glm::mat4& world = scene.world[size_t(n)];
+    // A mirroring world matrix turns counter-clockwise into clockwise (glTF 2.0 §3.7.4).
+    const bool mirrored = glm::determinant(glm::mat3(world)) < 0.0f;
+    PickHit best;
+    best.distance = std::numeric_limits<float>::max();
+    const std::vector<Primitive>& primitives = scene.meshes[size_t(node.mesh)].primitives;
+    for (uint32_t pi = 0; pi < primitives.size(); ++pi) {
+      const Primitive& p = primitives[pi];
+      if (p.topology != Topology::Triangles) continue;
+      // World-space positions as drawn (scene.cpp's bounds decide skinned the same way).
+      const bool skinned =
+          !joints.empty() && p.influenceSets > 0 && p.minSkinJoints <= joints.size();
+      const bool deformed = skinned || !p.targets.empty();
+      positions.resize(p.positions.size());
+      for (uint32_t v = 0; v < p.positions.size(); ++v) {
+        positions[v] = !deformed ? glm::vec3(world * glm::vec4(p.positions[v], 1.0f))
+                       : skinned ? deformVertex(scene, uint32_t(n), p, v, joints).position
+                                 : transformVertex(morphVertex(p, v, node.weights), world).position;
+      }
+      const int m = p.material;
+      const bool doubleSided =
+          m >= 0 && size_t(m) < scene.materials.size() && scene.materials[size_t(m)].doubleSided;
+      for (size_t i = 0; i + 2 < p.indices.size(); i += 3) {
+        const uint32_t a = p.indices[i], b = p.indices[i + 1], c = p.indices[i + 2];
+        if (a >= positions.size() || b >= positions.size() || c >= positions.size()) continue;
+        bool front = true;
+        const float t =
+            crossing(origin, direction, positions[a], positions[b], positions[c], &front);
+        // A skinned primitive ignores its node's transform, mirroring included.
+        if (!skinned && mirrored) front = !front;
+        if (t > 0.0f && t < best.distance && (front || doubleSided)) {
+          best.node = n;
+          best.distance = t;
+          best.primitive = pi;
+        }
+      }
+    }
+    if (best.node >= 0) hits.push_back(best);
+  }
+  std::stable_sort(hits.begin(), hits.end(),
+                   [](const PickHit& a, const PickHit& b) { return a.distance < b.distance; });
+  return hits;
+}
+
+}  // namespace vitrine::scene

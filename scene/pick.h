@@ -1,0 +1,28 @@
+// Picking (issue 22 §3): which drawn surfaces a ray from the eye crosses, as drawn (skinned and
+// morphed primitives in their current pose, scene/deform.h), nearest first. Reads scene.world
+// as it is (updateWorldTransforms first); knows no camera: the caller makes the ray.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "scene.h"
+
+namespace vitrine::scene {
+
+struct PickHit {
+  int node = -1;       // the mesh node whose triangle was hit
+  float distance = 0;  // along the ray, in units of `direction`'s length
+  uint32_t primitive = 0;
+};
+
+// Every shown mesh node (KHR_node_visibility) of scene `sceneIndex` whose triangles the ray
+// origin + t direction (t > 0) crosses, once each at its nearest hit, nearest first. Back faces
+// count only for double-sided materials (single-sided ones are culled when drawn); points and
+// lines are not hit. O(triangles of the nodes whose bounds the ray crosses).
+std::vector<PickHit> pickAll(const Scene& scene, int sceneIndex, const glm::vec3& origin,
+                             const glm::vec3& direction);
+
+}  // namespace vitrine::scene
