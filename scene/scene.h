@@ -212,8 +212,17 @@ struct Sampler {
   Wrap wrapT = Wrap::Repeat;
 };
 
+// An image's encoding, as its bytes' signature announces it (not the mimeType, which may lie);
+// a KTX2 image (KHR_texture_basisu) is named, never decoded. Unknown: no bytes (a missing
+// file) or another signature.
+enum class ImageFormat : uint8_t { Unknown, Png, Jpeg, Webp, Ktx2 };
+
+// "PNG", "JPEG", "WebP", "KTX2", "unknown".
+const char* imageFormatName(ImageFormat format);
+
 struct Image {
   std::string name;
+  ImageFormat format = ImageFormat::Unknown;  // of the encoded source (set for sameAs too)
   uint32_t width = 0, height = 0;
   std::vector<uint8_t> rgba8;  // decoded, 4 bytes a pixel, rows top to bottom
   // An earlier image of the same encoded bytes, decoded once for both (Texture::image names
