@@ -17,9 +17,16 @@ Layout computeLayout(glm::vec2 display, float uiScale, float menuHeight,
   const float columnsTop = menuHeight;
   const float columnsHeight = std::max(display.y - menuHeight - timelineHeight, 0.0f);
   const float left = visible.outliner ? side : 0.0f;
-  const float right = visible.inspector ? side : 0.0f;
+  const float right = visible.inspector || visible.statistics ? side : 0.0f;
+  // The statistics take the column's lower part: its totals and a few rows of its tables.
+  const float statistics = !visible.statistics ? 0.0f
+                           : visible.inspector ? std::min(300.0f * uiScale, columnsHeight * 0.45f)
+                                               : columnsHeight;
   l.outliner = {{0.0f, columnsTop}, {left, columnsHeight}};
-  l.inspector = {{display.x - right, columnsTop}, {right, columnsHeight}};
+  l.inspector = {{display.x - right, columnsTop},
+                 {visible.inspector ? right : 0.0f, columnsHeight - statistics}};
+  l.statistics = {{display.x - right, columnsTop + columnsHeight - statistics},
+                  {visible.statistics ? right : 0.0f, statistics}};
   l.timeline = {{0.0f, display.y - timelineHeight}, {display.x, timelineHeight}};
   l.view = {{left, columnsTop}, {std::max(display.x - left - right, 0.0f), columnsHeight}};
   return l;

@@ -1,5 +1,6 @@
 // Where the viewer's panels sit: a menu bar on top, the outliner on the left, the inspector on
-// the right, the timeline docked along the bottom, the 3D view behind them all. One function
+// the right above the statistics, the timeline docked along the bottom, the 3D view behind
+// them all (the Textures and UV windows float over it). One function
 // so that the panels (each in its own file) never overlap and follow the UI scale.
 #pragma once
 
@@ -13,13 +14,16 @@ struct PanelRect {
 
 struct PanelVisibility {
   bool outliner = true, inspector = true, timeline = true;
-  bool statistics = true;  // the overlay over the view (takes no room of its own)
+  // Below the inspector in the right column (the whole column without it): never over the
+  // model, which the view frames in what the panels leave.
+  bool statistics = true;
+  bool textures = false, uv = false;  // floating windows over the view: no room of their own
 };
 
 struct Layout {
   float menuHeight = 0.0f;
-  PanelRect outliner, inspector, timeline;
-  PanelRect view;  // what the panels leave of the 3D view (for overlays such as statistics)
+  PanelRect outliner, inspector, statistics, timeline;
+  PanelRect view;  // what the panels leave of the 3D view (for overlays such as the notes)
 };
 
 // `display`: ImGui's display size; `uiScale`: the window's content scale (1 at 96 dpi);

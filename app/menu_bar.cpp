@@ -36,6 +36,8 @@ MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recent
     ImGui::MenuItem("Inspector", nullptr, &session.panels.inspector);
     ImGui::MenuItem("Timeline", nullptr, &session.panels.timeline);
     ImGui::MenuItem("Statistics", nullptr, &session.panels.statistics);
+    ImGui::MenuItem("Textures", nullptr, &session.panels.textures);
+    ImGui::MenuItem("UV", nullptr, &session.panels.uv);
     ImGui::Separator();
     ImGui::MenuItem("Wireframe", "W", &session.look.wireframe);
     ImGui::MenuItem("Normals and tangents", "N", &session.look.showNormals);

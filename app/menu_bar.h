@@ -1,7 +1,7 @@
 // The main menu bar: File (Open, Open Recent, Screenshot, Quit), View (panels, statistics,
-// Hide UI) and Variants (the asset's KHR_materials_variants; disabled without any), with the
-// session's status message at its right end, where it does not cover the model; and that message as
-// a toast while the UI is hidden.
+// textures, UV, Hide UI) and Variants (the asset's KHR_materials_variants; disabled without any),
+// with the session's status message at its right end, where it does not cover the model; and that
+// message as a toast while the UI is hidden.
 #pragma once
 
 #include <optional>

@@ -5,6 +5,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
+#include "imgui_backend_layout.h"
 #include "theme.h"
 #include "vk_check.h"
 
@@ -83,7 +84,8 @@ void Overlay::endFrame() {
 }
 
 void Overlay::record(VkCommandBuffer cmd) {
-  ImGui_ImplVulkan_RenderDrawData(ImGui::GetDrawData(), cmd);
+  // Binds the sets of our images around their draws (imgui_backend_layout.h).
+  ImGui_ImplVulkan_RenderDrawDataWithImages(ImGui::GetDrawData(), cmd);
 }
 
 bool Overlay::wantsMouse() const {

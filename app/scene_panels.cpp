@@ -16,9 +16,20 @@ void ScenePanels::draw(const Layout& layout, Session& s, renderer::Renderer& ren
   }
   if (s.panels.outliner) outliner_.draw(layout.outliner, s, renderer);
   if (s.panels.inspector) inspector_.draw(layout.inspector, s, renderer);
+  // After the outliner, whose scene switch replaces the renderer's scene and its views.
+  const scene::Scene& scene = *s.document->scene;
+  const FactsKey key{s.document->serial, scene.activeScene, s.materialVariant};
+  if (!(key == factsKey_)) {
+    factsKey_ = key;
+    facts_ = app::textureFacts(scene);
+    statistics_ = sceneStatistics(scene, scene.activeScene, s.materialVariant, facts_);
+  }
+  uiTextures_.beginFrame(renderer);
   if (s.panels.statistics)
-    drawStatsOverlay(layout.view, times, renderer,
-                     animatedChannels(boundPerClip_, s.timeline.enabled()));
+    drawStatisticsPanel(layout.statistics, times, renderer,
+                        animatedChannels(boundPerClip_, s.timeline.enabled()), scene, statistics_);
+  if (s.panels.textures) textures_.draw(layout.view, s, renderer, uiTextures_, facts_);
+  if (s.panels.uv) uv_.draw(layout.view, s, renderer, uiTextures_);
 }
 
 void ScenePanels::drawSelection(const Session& s, const renderer::View& view) {

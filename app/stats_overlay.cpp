@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include "statistics_tables.h"
+#include "theme.h"
+
 namespace vitrine::app {
 
 std::vector<uint32_t> boundChannelCounts(const std::vector<anim::ClipInfo>& clips) {
@@ -40,36 +43,27 @@ std::string countNoun(uint64_t count, const char* singular, const char* plural) 
   return std::to_string(count) + " " + (count == 1 ? singular : plural);
 }
 
-void drawStatsOverlay(const PanelRect& view, const FrameTimes& times,
-                      const renderer::Renderer& renderer, uint64_t channels) {
-  constexpr float kMargin = 8.0f;
-  ImGui::SetNextWindowPos(ImVec2(view.pos.x + view.size.x - kMargin, view.pos.y + kMargin),
-                          ImGuiCond_Always, ImVec2(1.0f, 0.0f));
-  ImGui::SetNextWindowBgAlpha(0.8f);  // linear blending: see theme.cpp
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoSavedSettings |
-                                 ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
-                                 ImGuiWindowFlags_NoMove;
-  if (ImGui::Begin("Statistics", nullptr, flags)) {
-    const renderer::DrawStats draws = renderer.lastDrawStats();
-    const renderer::UploadStats uploads = renderer.lastUploadStats();
-    ImGui::Text("CPU %6.2f ms   GPU %6.2f ms", times.cpuMilliseconds, times.gpuMilliseconds);
-    ImGui::Text("%s, %s", countNoun(draws.triangles, "triangle", "triangles").c_str(),
-                countNoun(draws.drawCalls, "draw call", "draw calls").c_str());
-    ImGui::Text("%s", countNoun(channels, "animated channel", "animated channels").c_str());
-    ImGui::Text("Uploaded %s in %s", countNoun(uploads.bytes, "byte", "bytes").c_str(),
-                countNoun(uploads.ranges, "range", "ranges").c_str());
-    // The device name is information, not a disabled control: the normal text colour, dimmed
-    // only a little, wrapped to the overlay's width (lavapipe's name is long).
-    ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
-    text.w *= 0.85f;
-    ImGui::PushStyleColor(ImGuiCol_Text, text);
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() +
-                           ImGui::CalcTextSize("CPU 000.00 ms   GPU 000.00 ms").x);
-    ImGui::TextUnformatted(renderer.deviceName().c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-  }
+void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,
+                         const renderer::Renderer& renderer, uint64_t channels,
+                         const scene::Scene& scene, const SceneStatistics& stats) {
+  if (!beginDockedPanel("Statistics", rect)) return;
+  const renderer::DrawStats draws = renderer.lastDrawStats();
+  const renderer::UploadStats uploads = renderer.lastUploadStats();
+  ImGui::Text("CPU %6.2f ms   GPU %6.2f ms", times.cpuMilliseconds, times.gpuMilliseconds);
+  ImGui::Text("%s, %s", countNoun(draws.triangles, "triangle", "triangles").c_str(),
+              countNoun(draws.drawCalls, "draw call", "draw calls").c_str());
+  ImGui::Text("%s", countNoun(channels, "animated channel", "animated channels").c_str());
+  ImGui::Text("Uploaded %s in %s", countNoun(uploads.bytes, "byte", "bytes").c_str(),
+              countNoun(uploads.ranges, "range", "ranges").c_str());
+  ImGui::Text("Texture memory %s", formatBytes(stats.textureBytes).c_str());
+  // The device name is information, not a disabled control: the normal text colour, dimmed
+  // only a little, wrapped to the panel (lavapipe's name is long).
+  ImVec4 text = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+  text.w *= 0.85f;
+  ImGui::PushStyleColor(ImGuiCol_Text, text);
+  ImGui::TextWrapped("%s", renderer.deviceName().c_str());
+  ImGui::PopStyleColor();
+  drawStatisticsTables(scene, stats);
   ImGui::End();
 }
 

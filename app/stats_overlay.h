@@ -1,7 +1,7 @@
-// The statistics overlay, in the top-right corner of the 3D view: CPU and GPU frame time
-// (smoothed),
-// triangles and draw calls of the last frame, animated channels (bound channels of the
-// enabled clips), and what the last frame uploaded.
+// The statistics panel, below the inspector (Layout::statistics, never over the model): CPU
+// and GPU frame time (smoothed), triangles and draw calls of the last frame, animated channels
+// (bound channels of the enabled clips), what the last frame uploaded; then the asset's numbers
+// per mesh and per material (scene_statistics.h).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include "animation.h"
 #include "layout.h"
 #include "renderer.h"
+#include "scene_statistics.h"
 
 namespace vitrine::app {
 
@@ -45,8 +46,10 @@ struct FrameTimes {
 // "1 range", "2 ranges": the count and the noun, in the singular for exactly one.
 std::string countNoun(uint64_t count, const char* singular, const char* plural);
 
-// Draws the overlay inside `view` (Layout::view).
-void drawStatsOverlay(const PanelRect& view, const FrameTimes& times,
-                      const renderer::Renderer& renderer, uint64_t channels);
+// Draws the panel in `rect` (Layout::statistics). `stats`: of the scene shown, `scene`: for the
+// names of its meshes and materials.
+void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,
+                         const renderer::Renderer& renderer, uint64_t channels,
+                         const scene::Scene& scene, const SceneStatistics& stats);
 
 }  // namespace vitrine::app

@@ -292,6 +292,7 @@ bool Viewer::runFrame() {
   if (contentScale_ != session_.uiScale) {
     session_.uiScale = contentScale_;
     overlay_->setUiScale(session_.uiScale);
+    scenePanels_.uiScaleChanged(*renderer_);
   }
   overlay_->beginFrame();
   handleEvents();

@@ -114,6 +114,11 @@ OverlayInfo RendererImpl::overlayInfo() const {
   return info;
 }
 
+UiImage RendererImpl::uiImage(size_t image, ImageChannel channel) {
+  if (!hasScene_ || image >= scene_.textures.size()) return {};
+  return uiImageOf(ctx_, uiImages_, image, scene_.textures[image], channel);
+}
+
 bool RendererImpl::recreateSwapchain(VkExtent2D wanted) {
   VK_CHECK(vkDeviceWaitIdle(ctx_.device));
   Swapchain old = std::move(swapchain_);

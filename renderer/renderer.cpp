@@ -58,6 +58,7 @@ RendererImpl::~RendererImpl() {
     destroyRetired(/*all=*/true);
     uploads_.destroy(ctx_);
     cancelScene();
+    destroyUiImageViews(ctx_, uiImages_);
     destroySceneGpu(ctx_, scene_);
     destroyBuffer(ctx_, imageStaging_);
     destroyEnvironmentGpu(ctx_, environment_);

@@ -203,6 +203,19 @@ struct OverlayInfo {
 
 using OverlayFn = std::function<void(VkCommandBuffer)>;
 
+// What of a scene image the UI shows (Renderer::uiImage): its colours, or one channel as grey.
+enum class ImageChannel : uint8_t { Rgb, R, G, B, A };
+inline constexpr size_t kImageChannelCount = 5;
+
+// A scene image for the app's UI to sample (ImGui: a descriptor set of one combined image
+// sampler at binding 0, written by the app, in SHADER_READ_ONLY_OPTIMAL layout).
+struct UiImage {
+  VkImageView view = VK_NULL_HANDLE;  // null: not on the GPU (no material samples it, or its
+                                      // pixels are still decoding)
+  VkSampler sampler = VK_NULL_HANDLE;
+  uint32_t width = 0, height = 0, mipLevels = 0;  // of the texture on the GPU
+};
+
 enum class FrameStatus {
   Presented,
   Skipped,  // minimized or swapchain being recreated
@@ -363,6 +376,13 @@ class Renderer {
   // none was (no request, no frame presented, or a surface that cannot be copied from).
   [[nodiscard]] virtual Pixels takeCapture() = 0;
   virtual OverlayInfo overlayInfo() const = 0;
+  // Scene image `image` of the scene shown, for the UI: an sRGB view whatever the slots read
+  // it as, so that on the sRGB swapchain its bytes show as stored (data as well as colour),
+  // alpha forced to 1; `channel` R, G, B or A puts that channel in all three (alpha, stored
+  // linear, shows brighter than its byte). The sampler shows texels when magnified. Views are
+  // made on first request and live until another scene replaces this one (sceneUploadCount()
+  // changes): the UI must drop what it made of them then, before drawing.
+  virtual UiImage uiImage(size_t image, ImageChannel channel) = 0;
   // Records a command buffer with `record`, submits it and waits: start-up work only (the
   // overlay's font upload), never in the frame loop.
   virtual void submitOnce(const std::function<void(VkCommandBuffer)>& record) = 0;

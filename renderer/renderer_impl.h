@@ -25,6 +25,7 @@
 #include "swapchain.h"
 #include "swapchain_retirement.h"
 #include "targets.h"
+#include "ui_images.h"
 #include "uploads.h"
 #include "vk_check.h"
 
@@ -95,6 +96,7 @@ class RendererImpl final : public Renderer {
   void captureNextFrame() override;
   Pixels takeCapture() override;
   OverlayInfo overlayInfo() const override;
+  UiImage uiImage(size_t image, ImageChannel channel) override;
   // Never throws: it runs on the way out, also after the device was lost (then recorded).
   void waitIdle() override;
   void submitOnce(const std::function<void(VkCommandBuffer)>& record) override;
@@ -151,6 +153,7 @@ class RendererImpl final : public Renderer {
   uint32_t slotIndex_ = 0;  // the slot being recorded
 
   SceneGpu scene_;
+  UiImageViews uiImages_;                     // over scene_'s textures: destroyed with them
   std::unique_ptr<PendingSceneGpu> pending_;  // beginScene's, until it replaces scene_
   uint64_t sceneUploads_ = 0;                 // setScene calls (sceneUploadCount)
   VkDeviceSize uploadChunkBytes_ = 0;

@@ -158,6 +158,7 @@ std::optional<SceneResult> RendererImpl::step(const scene::Scene& scene, bool wa
   SceneResult result = std::move(arrived->result);
   uploads_.clearDestinations();
   takeKeptTextures(*arrived, scene_);
+  destroyUiViews(ctx_, uiImages_);
   destroySceneGpu(ctx_, scene_);
   destroyBuffer(ctx_, imageStaging_);  // the old scene's images are all in, or not wanted
   scene_ = std::move(next);

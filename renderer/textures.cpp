@@ -32,10 +32,9 @@ Texture createTexture(const Context& ctx, uint32_t width, uint32_t height, bool 
   desc.extent = {width, height};
   desc.mipLevels = mipLevelCount(desc.extent);
   desc.usage = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-  if (srgb && unorm) {
-    desc.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
-    desc.secondViewFormat = VK_FORMAT_R8G8B8A8_UNORM;
-  }
+  // Mutable always: the UI shows every texture through an sRGB view (Renderer::uiImage).
+  desc.flags = VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+  if (srgb && unorm) desc.secondViewFormat = VK_FORMAT_R8G8B8A8_UNORM;
   Texture t;
   t.image = createImage(ctx, desc);
   t.srgb = srgb ? t.image.view : VK_NULL_HANDLE;

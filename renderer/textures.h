@@ -19,8 +19,8 @@ struct Texture {
   VkImageView unorm = VK_NULL_HANDLE;  // R8G8B8A8_UNORM view: data slots (the others)
 };
 
-// Creates the image (SRGB when `srgb`, so its levels are averaged in linear space; mutable
-// with a second UNORM view when both are wanted), with mipLevelCount levels, and the
+// Creates the image (SRGB when `srgb`, so its levels are averaged in linear space; always
+// mutable, with a second UNORM view when both are wanted), with mipLevelCount levels, and the
 // requested views. Every level is to be written by copies (TRANSFER_DST usage only).
 [[nodiscard]] Texture createTexture(const Context& ctx, uint32_t width, uint32_t height, bool srgb,
                                     bool unorm);

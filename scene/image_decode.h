@@ -17,8 +17,6 @@ namespace vitrine::scene {
 // allocate without limit.
 inline constexpr uint32_t kMaxImageSide = 16384;
 
-enum class ImageFormat { Unknown, Png, Jpeg, Webp, Ktx2 };
-
 // The format the bytes' signature announces (not the mimeType, which may lie).
 ImageFormat sniffImageFormat(std::span<const uint8_t> bytes);
 

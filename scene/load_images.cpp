@@ -143,6 +143,18 @@ bool endsWithKtx2(const std::string& uri) {
   return tail == ".ktx2";
 }
 
+// What image i's source is: its bytes' signature; without bytes (a WebP data URI tinygltf
+// leaves to us, an undecoded KTX2 file) what its URI or mimeType says.
+ImageFormat sourceFormat(const Json& json, std::span<const uint8_t> bytes) {
+  if (const ImageFormat f = sniffImageFormat(bytes); f != ImageFormat::Unknown) return f;
+  const std::string uri = string(json, "uri");
+  const std::string mime = string(json, "mimeType");
+  if (mime == "image/ktx2" || uri.rfind("data:image/ktx2", 0) == 0 || endsWithKtx2(uri))
+    return ImageFormat::Ktx2;
+  if (mime == "image/webp" || uri.rfind("data:image/webp", 0) == 0) return ImageFormat::Webp;
+  return ImageFormat::Unknown;
+}
+
 // How the textures use image i: whether some texture may draw it (core or WebP source), and
 // whether KHR_texture_basisu names it.
 struct ImageUse {
@@ -376,6 +388,7 @@ std::string loadImages(const LoadContext& ctx, bool defer, std::vector<std::stri
   for (size_t i = 0; i < images.size(); ++i) {
     ctx.scene.images[i].name = string(images[i], "name");
     const std::vector<unsigned char>& bytes = ctx.doc.model.images[i].image;
+    ctx.scene.images[i].format = sourceFormat(images[i], bytes);
     const std::string_view key(reinterpret_cast<const char*>(bytes.data()), bytes.size());
     if (auto it = bytes.empty() ? seen.end() : seen.find(key); it != seen.end()) {
       ctx.scene.images[i].sameAs = int(it->second);

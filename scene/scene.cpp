@@ -7,6 +7,22 @@
 
 namespace vitrine::scene {
 
+const char* imageFormatName(ImageFormat format) {
+  switch (format) {
+    case ImageFormat::Png:
+      return "PNG";
+    case ImageFormat::Jpeg:
+      return "JPEG";
+    case ImageFormat::Webp:
+      return "WebP";
+    case ImageFormat::Ktx2:
+      return "KTX2";
+    case ImageFormat::Unknown:
+      break;
+  }
+  return "unknown";
+}
+
 glm::mat4 Node::localMatrix() const {
   if (hasMatrix) return matrix;
   // glTF 2.0 §3.5.3: T * R * S.

@@ -212,6 +212,14 @@ struct Sampler {
   Wrap wrapT = Wrap::Repeat;
 };
 
+// An image's encoding, as its bytes' signature announces it (not the mimeType, which may lie);
+// a KTX2 image (KHR_texture_basisu) is named, never decoded. Unknown: no bytes (a missing
+// file) or another signature.
+enum class ImageFormat : uint8_t { Unknown, Png, Jpeg, Webp, Ktx2 };
+
+// "PNG", "JPEG", "WebP", "KTX2", "unknown".
+const char* imageFormatName(ImageFormat format);
+
 struct Image {
   std::string name;
   uint32_t width = 0, height = 0;
@@ -223,6 +231,9 @@ struct Image {
   // their header, rgba8 empty until decodeDeferredImage() (loader.h) decodes them and
   // adoptDeferredImage() frees these. Empty otherwise.
   std::vector<uint8_t> encoded{};
+  // Of the encoded source (set for sameAs too). Last, so that aggregate initializers of the
+  // fields above stay valid.
+  ImageFormat format = ImageFormat::Unknown;
 };
 
 struct Texture {
