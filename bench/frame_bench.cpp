@@ -60,7 +60,48 @@ void renderModel(benchmark::State& state, const std::string& relativePath) {
   state.SetLabel(r->deviceName());
 }
 
+// Issue 22: a material channel view against the shaded picture, same model, view and solid
+// background. Argument: the gpu::kChannel* shown (0: the shaded view, the baseline), or -1 for
+// the shaded view with the wireframe overlay.
+void renderChannel(benchmark::State& state, const std::string& relativePath) {
+  const std::string path = std::string(VITRINE_MODELS_DIR) + "/" + relativePath;
+  scene::LoadResult loaded = scene::loadScene(path);
+  if (!loaded.scene) {
+    state.SkipWithError(loaded.error.c_str());
+    return;
+  }
+  scene::Scene& s = *loaded.scene;
+  scene::updateWorldTransforms(s);
+  auto r = vitrine::bench::studioRenderer(state, s, s.activeScene);
+  if (!r) return;
+  renderer::View view = frontView(s);
+  view.background = renderer::Background::Color;
+  view.channel = state.range(0) < 0 ? 0 : int(state.range(0));
+  view.wireframe = state.range(0) < 0;
+  vitrine::bench::measureOffscreenFrames(state, *r, view, kWidth, kHeight);
+  state.SetLabel(r->deviceName());
+}
+
 }  // namespace
+
+// shaded, base-color, roughness, normal, uv-checker; then the wireframe over the shaded view.
+BENCHMARK_CAPTURE(renderChannel, 2CylinderEngine, "2CylinderEngine-glTF-Binary/2CylinderEngine.glb")
+    ->ArgName("channel")
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(8)
+    ->Arg(20)
+    ->Arg(34)
+    ->Arg(-1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(renderChannel, BoxTextured, "BoxTextured-glTF/BoxTextured.gltf")
+    ->ArgName("channel")
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(20)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 BENCHMARK_CAPTURE(renderModel, BoxTextured, "BoxTextured-glTF/BoxTextured.gltf")
     ->ArgName("envBackground")
