@@ -8,6 +8,10 @@ std::vector<TreeRow> buildNodeTree(const scene::Scene& scene, int sceneIndex) {
   rows.reserve(order.size());
   // Row of each node, to find its parent's row (parents come first in the order).
   std::vector<int> rowOf(scene.nodes.size(), -1);
+  std::vector<bool> joint(scene.nodes.size(), false);
+  for (const scene::Skin& skin : scene.skins)
+    for (const int j : skin.joints)
+      if (j >= 0 && size_t(j) < joint.size()) joint[size_t(j)] = true;
   for (const int n : order) {
     const scene::Node& node = scene.nodes[n];
     TreeRow r;
@@ -24,6 +28,7 @@ std::vector<TreeRow> buildNodeTree(const scene::Scene& scene, int sceneIndex) {
     if (node.camera >= 0) r.badges |= kBadgeCamera;
     if (node.light >= 0) r.badges |= kBadgeLight;
     if (node.skin >= 0) r.badges |= kBadgeSkin;
+    if (joint[size_t(n)]) r.badges |= kBadgeJoint;
     rowOf[n] = int(rows.size());
     rows.push_back(r);
   }
@@ -43,9 +48,9 @@ std::string sceneLabel(const scene::Scene& scene, int sceneIndex) {
 }
 
 std::string badgeText(uint8_t badges) {
-  static const char* const kWords[] = {"mesh", "camera", "light", "skin"};
+  static const char* const kWords[] = {"mesh", "camera", "light", "skin", "joint"};
   std::string out;
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < 5; ++i) {
     if (!(badges & (1u << i))) continue;
     if (!out.empty()) out += ' ';
     out += kWords[i];

@@ -16,6 +16,7 @@ enum NodeBadge : uint8_t {
   kBadgeCamera = 2,
   kBadgeLight = 4,
   kBadgeSkin = 8,
+  kBadgeJoint = 16,  // a joint of some skin (the skeleton overlay draws it)
 };
 
 struct TreeRow {
@@ -35,7 +36,7 @@ std::vector<TreeRow> buildNodeTree(const scene::Scene& scene, int sceneIndex);
 std::string nodeLabel(const scene::Scene& scene, uint32_t node);
 // The scene's name, or "Scene N".
 std::string sceneLabel(const scene::Scene& scene, int sceneIndex);
-// The badges as short words, "mesh skin", "camera", "" (the order of NodeBadge).
+// The badges as short words, "mesh skin", "camera", "joint", "" (the order of NodeBadge).
 std::string badgeText(uint8_t badges);
 
 }  // namespace vitrine::app

@@ -65,6 +65,18 @@ TEST(NodeTree, BadgeWords) {
   EXPECT_EQ(badgeText(0), "");
   EXPECT_EQ(badgeText(kBadgeMesh | kBadgeSkin), "mesh skin");
   EXPECT_EQ(badgeText(kBadgeCamera | kBadgeLight), "camera light");
+  EXPECT_EQ(badgeText(kBadgeJoint), "joint");
+}
+
+// simple_skin: node 0 holds the skinned mesh, nodes 1 and 2 are its skin's joints.
+TEST(NodeTree, JointsAreBadged) {
+  DocumentResult r = loadDocument(VITRINE_MODELS_DIR "/simple_skin/simple_skin.gltf");
+  ASSERT_TRUE(r.document) << r.error;
+  const std::vector<TreeRow> rows = buildNodeTree(*r.document->scene, 0);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].badges, kBadgeMesh | kBadgeSkin);
+  EXPECT_EQ(rows[1].badges, kBadgeJoint);
+  EXPECT_EQ(rows[2].badges, kBadgeJoint);
 }
 
 }  // namespace
