@@ -44,9 +44,12 @@ bool channelTexcoord(int set, out vec2 uv) {
     uv = inTexcoord0;
   } else if (set == 1) {
     uv = inTexcoord1;
-  } else {
-    const vec4 pair = inExtraTexcoords[(set - 2) / 2];
-    uv = (set & 1) == 1 ? pair.zw : pair.xy;
+  }
+  // Constant indices only (as material_textures.glsl's texcoordSet): NVIDIA's compiler
+  // (driver 580) crashed on an input array indexed by a value known only at run time.
+  for (int pair = 0; pair < 3; ++pair) {
+    if (set == 2 + 2 * pair) uv = inExtraTexcoords[pair].xy;
+    if (set == 3 + 2 * pair) uv = inExtraTexcoords[pair].zw;
   }
   return true;
 }
