@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -41,17 +42,30 @@ renderer::View frontView(const scene::Scene& s) {
   return v;
 }
 
-void renderModel(benchmark::State& state, const std::string& relativePath) {
-  const std::string path = std::string(VITRINE_MODELS_DIR) + "/" + relativePath;
-  scene::LoadResult loaded = scene::loadScene(path);
+// The sample model at `relativePath`, posed, and a studio-lit renderer showing it; a null
+// renderer after state.SkipWithError when either cannot be had.
+struct Loaded {
+  std::unique_ptr<scene::Scene> scene;
+  std::unique_ptr<renderer::Renderer> renderer;
+};
+Loaded loadModel(benchmark::State& state, const std::string& relativePath) {
+  Loaded out;
+  scene::LoadResult loaded = scene::loadScene(std::string(VITRINE_MODELS_DIR) + "/" + relativePath);
   if (!loaded.scene) {
     state.SkipWithError(loaded.error.c_str());
-    return;
+    return out;
   }
-  scene::Scene& s = *loaded.scene;
-  scene::updateWorldTransforms(s);
-  auto r = vitrine::bench::studioRenderer(state, s, s.activeScene);
-  if (!r) return;
+  out.scene = std::move(loaded.scene);
+  scene::updateWorldTransforms(*out.scene);
+  out.renderer = vitrine::bench::studioRenderer(state, *out.scene, out.scene->activeScene);
+  return out;
+}
+
+void renderModel(benchmark::State& state, const std::string& relativePath) {
+  Loaded m = loadModel(state, relativePath);
+  if (!m.renderer) return;
+  renderer::Renderer* r = m.renderer.get();
+  const scene::Scene& s = *m.scene;
   renderer::View view = frontView(s);
   // Argument 1: the environment as background (the default look); 0: a solid colour.
   view.background =
@@ -64,16 +78,10 @@ void renderModel(benchmark::State& state, const std::string& relativePath) {
 // background. Argument: the gpu::kChannel* shown (0: the shaded view, the baseline), or -1 for
 // the shaded view with the wireframe overlay.
 void renderChannel(benchmark::State& state, const std::string& relativePath) {
-  const std::string path = std::string(VITRINE_MODELS_DIR) + "/" + relativePath;
-  scene::LoadResult loaded = scene::loadScene(path);
-  if (!loaded.scene) {
-    state.SkipWithError(loaded.error.c_str());
-    return;
-  }
-  scene::Scene& s = *loaded.scene;
-  scene::updateWorldTransforms(s);
-  auto r = vitrine::bench::studioRenderer(state, s, s.activeScene);
-  if (!r) return;
+  Loaded m = loadModel(state, relativePath);
+  if (!m.renderer) return;
+  renderer::Renderer* r = m.renderer.get();
+  const scene::Scene& s = *m.scene;
   renderer::View view = frontView(s);
   view.background = renderer::Background::Color;
   view.channel = state.range(0) < 0 ? 0 : int(state.range(0));

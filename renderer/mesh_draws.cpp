@@ -60,6 +60,16 @@ void beginRendering(VkCommandBuffer cmd, VkImageView msaa, VkImageView depthView
   vkCmdSetScissor(cmd, 0, 1, &scissor);
 }
 
+void bindSceneGeometry(VkCommandBuffer cmd, const Pipelines& pipelines, const SceneGpu& scene,
+                       uint32_t slot) {
+  VkBuffer buffers[kStreamCount];
+  for (uint32_t i = 0; i < kStreamCount; ++i) buffers[i] = scene.vertices.buffer;
+  vkCmdBindVertexBuffers(cmd, 0, kStreamCount, buffers, scene.streamOffsets.data());
+  vkCmdBindIndexBuffer(cmd, scene.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layouts.layout, 0, 1,
+                          &scene.frames[slot].set, 0, nullptr);
+}
+
 DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nodes,
                     const glm::vec3& eye) {
   DrawOrder out;
@@ -101,13 +111,8 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
                        pass.backgroundTonemap, slot, false, environmentSet);
     return stats;
   }
-  VkBuffer buffers[kStreamCount];
-  for (uint32_t i = 0; i < kStreamCount; ++i) buffers[i] = scene.vertices.buffer;
-  vkCmdBindVertexBuffers(cmd, 0, kStreamCount, buffers, scene.streamOffsets.data());
-  vkCmdBindIndexBuffer(cmd, scene.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+  bindSceneGeometry(cmd, pipelines, scene, slot);
   const VkPipelineLayout layout = pipelines.layouts.layout;
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1,
-                          &scene.frames[slot].set, 0, nullptr);
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 2, 1, &environmentSet, 0,
                           nullptr);
 

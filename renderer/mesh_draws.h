@@ -59,6 +59,11 @@ struct PassSetup {
 void beginRendering(VkCommandBuffer cmd, VkImageView msaa, VkImageView depthView,
                     const FinalImage& target, VkExtent2D extent, const View& view);
 
+// Binds the scene's vertex streams and index buffer (for mesh.vert) and set 0 of frame slot
+// `slot` (the frame, nodes, skins and morphs) in the mesh pipeline layout.
+void bindSceneGeometry(VkCommandBuffer cmd, const Pipelines& pipelines, const SceneGpu& scene,
+                       uint32_t slot);
+
 // Records `count` draws of scene.draws (indices `order`), opaque and mask ones first, with the
 // background (when given) between them and the blended ones; returns what it drew. Sets 0
 // (frame slot `slot`), 1 (per material), 2 (`environmentSet`) and, before the first

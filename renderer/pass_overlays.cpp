@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "deform_gpu.h"
+#include "mesh_draws.h"
 
 namespace vitrine::renderer {
 
@@ -10,13 +11,8 @@ uint32_t recordWireframe(VkCommandBuffer cmd, const Context& ctx, Pipelines& pip
                          const SceneGpu& scene, uint32_t slot, VkFormat colorFormat,
                          VkSampleCountFlagBits samples, const std::vector<uint32_t>& draws) {
   if (!ctx.fillModeNonSolid || draws.empty()) return 0;
-  VkBuffer buffers[kStreamCount];
-  for (uint32_t i = 0; i < kStreamCount; ++i) buffers[i] = scene.vertices.buffer;
-  vkCmdBindVertexBuffers(cmd, 0, kStreamCount, buffers, scene.streamOffsets.data());
-  vkCmdBindIndexBuffer(cmd, scene.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+  bindSceneGeometry(cmd, pipelines, scene, slot);
   const VkPipelineLayout layout = pipelines.layouts.layout;
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1,
-                          &scene.frames[slot].set, 0, nullptr);
   // mesh.vert's own specialization: skinning and the morph targets' attributes.
   constexpr uint32_t kVertexFeatures =
       kFeatureSkin | (uint32_t(gpu::kMorphAll) << kFeatureMorphShift);

@@ -96,19 +96,27 @@ VkPrimitiveTopology topology(scene::Topology t) {
   return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
 }
 
-// The overlays' lines: lines.vert and lines.frag, one stream of LineVertex (renderer.h).
-VkPipeline createLinePipeline(const Context& ctx, const Pipelines& p, const PipelineKey& key) {
-  VkPipelineShaderStageCreateInfo stages[2] = {
+// The two stages of a graphics pipeline, entry points "main".
+std::array<VkPipelineShaderStageCreateInfo, 2> vertexAndFragment(VkShaderModule vertex,
+                                                                 VkShaderModule fragment) {
+  std::array<VkPipelineShaderStageCreateInfo, 2> stages = {
       vkStruct<VkPipelineShaderStageCreateInfo>(
           VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO),
       vkStruct<VkPipelineShaderStageCreateInfo>(
           VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO)};
   stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-  stages[0].module = p.linesVertex;
+  stages[0].module = vertex;
   stages[0].pName = "main";
   stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-  stages[1].module = p.linesFragment;
+  stages[1].module = fragment;
   stages[1].pName = "main";
+  return stages;
+}
+
+// The overlays' lines: lines.vert and lines.frag, one stream of LineVertex (renderer.h).
+VkPipeline createLinePipeline(const Context& ctx, const Pipelines& p, const PipelineKey& key) {
+  const std::array<VkPipelineShaderStageCreateInfo, 2> stages =
+      vertexAndFragment(p.linesVertex, p.linesFragment);
   static_assert(sizeof(LineVertex) == 16);
   const VkVertexInputBindingDescription binding{0, sizeof(LineVertex), VK_VERTEX_INPUT_RATE_VERTEX};
   const VkVertexInputAttributeDescription attributes[] = {
@@ -122,7 +130,7 @@ VkPipeline createLinePipeline(const Context& ctx, const Pipelines& p, const Pipe
   vertexInput.vertexAttributeDescriptionCount = 2;
   vertexInput.pVertexAttributeDescriptions = attributes;
   ScenePassState state;
-  state.stages = stages;
+  state.stages = stages.data();
   state.vertexInput = &vertexInput;
   state.topology = VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
   state.depthWrite = false;
@@ -132,20 +140,11 @@ VkPipeline createLinePipeline(const Context& ctx, const Pipelines& p, const Pipe
 
 VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const PipelineKey& key) {
   if (key.lines) return createLinePipeline(ctx, p, key);
-  VkPipelineShaderStageCreateInfo stages[2] = {
-      vkStruct<VkPipelineShaderStageCreateInfo>(
-          VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO),
-      vkStruct<VkPipelineShaderStageCreateInfo>(
-          VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO)};
-  stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-  stages[0].module = p.vertex;
-  stages[0].pName = "main";
-  stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
   // A channel view reads no transmission pass: the module without set 3.
-  stages[1].module = (key.layers & uint32_t(gpu::kLayerTransmission)) && key.channel == 0
-                         ? p.fragmentTransmission
-                         : p.fragment;
-  stages[1].pName = "main";
+  std::array<VkPipelineShaderStageCreateInfo, 2> stages = vertexAndFragment(
+      p.vertex, (key.layers & uint32_t(gpu::kLayerTransmission)) && key.channel == 0
+                    ? p.fragmentTransmission
+                    : p.fragment);
   // mesh.frag's specialization constants, by constant_id: 0 kTriangles (points and lines have
   // no per-pixel tangent frame), 1 kTextureSlots (every slot, the extensions' included),
   // 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap, 6 kFlatNormals, 7 kLayers, 8 kTexcoordSets
@@ -233,7 +232,7 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   vertexInput.pVertexAttributeDescriptions = attributes;
 
   ScenePassState state;
-  state.stages = stages;
+  state.stages = stages.data();
   state.vertexInput = &vertexInput;
   state.topology = topology(key.topology);
   state.cullMode = key.doubleSided ? VK_CULL_MODE_NONE : VK_CULL_MODE_BACK_BIT;
