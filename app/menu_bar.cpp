@@ -44,6 +44,10 @@ MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recent
     ImGui::MenuItem("Skeleton", "K", &session.look.showSkeleton);
     ImGui::MenuItem("Bounds", "B", &session.look.showBounds);
     ImGui::MenuItem("Lights and cameras", "G", &session.look.showGizmos);
+    if (ImGui::MenuItem("Isolate selection", "I", session.isolatedNode.has_value(),
+                        session.selectedNode || session.isolatedNode))
+      session.isolatedNode =
+          session.isolatedNode ? std::nullopt : std::optional<uint32_t>(session.selectedNode);
     if (ImGui::BeginMenu("Channel")) {
       drawChannelMenuItems(session.look);
       ImGui::EndMenu();

@@ -27,7 +27,9 @@ struct Session {
   // Slot writes of this frame, from animation and from hand edits alike (same slots, same
   // ranges): the viewer hands them to Renderer::applyChanges, then clears them.
   scene::DirtySet dirty;
-  std::optional<uint32_t> selectedNode;      // index into document->scene->nodes
+  std::optional<uint32_t> selectedNode;  // index into document->scene->nodes
+  // Isolate (View menu, I): only this node's subtree is drawn and picked.
+  std::optional<uint32_t> isolatedNode;
   std::optional<FrameRequest> frameRequest;  // cleared by the viewer when done
   std::optional<int> assetCamera;            // looking through this glTF camera, else orbiting
   // The KHR_materials_variants variant shown (index into scene->variants), -1 = the asset's

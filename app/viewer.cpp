@@ -239,6 +239,7 @@ ScreenshotResult Viewer::screenshot() {
           : asset;
   renderer::View view = currentView(a);
   attachOverlayLines(overlayLines_, view);  // the last frame's, as posed
+  if (session_.isolatedNode) view.shownNodes = shownNodes_;
   ScreenshotResult r =
       takeScreenshot(*renderer_, view, uint32_t(std::max(w, 0)), uint32_t(std::max(h, 0)), named);
   session_.status = r.message;
@@ -321,6 +322,10 @@ bool Viewer::runFrame() {
   buildOverlayLines(session_.look, posed, posed.activeScene, session_.selectedNode, viewAspect(),
                     overlayLines_);
   attachOverlayLines(overlayLines_, view);
+  if (session_.isolatedNode) {
+    scene::subtreeMask(posed, *session_.isolatedNode, shownNodes_);
+    view.shownNodes = shownNodes_;
+  }
   // After animation, with this frame's View: the box follows what is drawn.
   scenePanels_.drawSelection(session_, view);
   overlay_->endFrame();

@@ -262,6 +262,8 @@ class Viewer {
   std::string note_;
   // The line overlays of the frame being drawn (View::lines points into them).
   OverlayLines overlayLines_;
+  // The isolated subtree's nodes (Session::isolatedNode; View::shownNodes points into it).
+  std::vector<uint8_t> shownNodes_;
 };
 
 }  // namespace vitrine::app

@@ -109,6 +109,12 @@ void Viewer::handleKey(const KeyEvent& key) {
     case GLFW_KEY_B:
       session_.look.showBounds = !session_.look.showBounds;
       break;
+    case GLFW_KEY_I:  // isolate the selection's subtree; again: show everything
+      if (session_.isolatedNode)
+        session_.isolatedNode.reset();
+      else
+        session_.isolatedNode = session_.selectedNode;
+      break;
     case GLFW_KEY_G:
       session_.look.showGizmos = !session_.look.showGizmos;
       break;
@@ -146,8 +152,10 @@ void Viewer::pickAt(glm::vec2 at) {
   const glm::vec4 b = inverse * glm::vec4(ndc, 0.0f, 1.0f);
   const glm::vec3 origin = glm::vec3(a) / a.w;
   const scene::Scene& scene = *session_.document->scene;
+  std::span<const uint8_t> shown;
+  if (session_.isolatedNode) shown = shownNodes_;
   session_.selectedNode = pickCycle_.click(
-      at, scene::pickAll(scene, scene.activeScene, origin, glm::vec3(b) / b.w - origin));
+      at, scene::pickAll(scene, scene.activeScene, origin, glm::vec3(b) / b.w - origin, shown));
 }
 
 }  // namespace vitrine::app

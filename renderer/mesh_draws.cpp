@@ -71,7 +71,7 @@ void bindSceneGeometry(VkCommandBuffer cmd, const Pipelines& pipelines, const Sc
 }
 
 DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nodes,
-                    const glm::vec3& eye) {
+                    const glm::vec3& eye, std::span<const uint8_t> shown) {
   DrawOrder out;
   std::vector<uint32_t> transmitting;
   std::vector<std::pair<float, uint32_t>> blended;
@@ -79,6 +79,7 @@ DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nod
   for (uint32_t i = 0; i < scene.draws.size(); ++i) {
     const Draw& d = scene.draws[i];
     if (d.node < scene.hidden.size() && scene.hidden[d.node]) continue;  // KHR_node_visibility
+    if (!shown.empty() && (d.node >= shown.size() || !shown[d.node])) continue;  // isolated
     if (transmissive(d)) out.transmission = true;
     if (!d.blend) {
       (transmissive(d) ? transmitting : out.draws).push_back(i);

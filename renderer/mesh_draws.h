@@ -38,8 +38,9 @@ struct DrawOrder {
   size_t opaque = 0;          // draws[0, opaque): opaque and mask draws without transmission
   bool transmission = false;  // some draw has KHR_materials_transmission
 };
+// `shown`: when not empty, only the draws of nodes n with shown[n] != 0 (View::shownNodes).
 DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nodes,
-                    const glm::vec3& eye);
+                    const glm::vec3& eye, std::span<const uint8_t> shown = {});
 
 // What differs between the passes that draw the meshes: the transmission pass and the main pass.
 struct PassSetup {

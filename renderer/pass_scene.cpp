@@ -43,7 +43,7 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   pass.channel = view.channel;
   DrawOrder order;
   if (scene) {
-    order = drawOrder(*scene, nodes, view.eye);
+    order = drawOrder(*scene, nodes, view.eye, view.shownNodes);
     // Per frame, not per draw: the mesh shader is specialized for the view's tone mapping
     // operator (the one FrameData::shading.y names too) and for whether there are lights.
     pass.features = (uint32_t(pass.backgroundTonemap) << kFeatureTonemapShift) |

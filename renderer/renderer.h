@@ -135,6 +135,10 @@ struct View {
   // outlive the drawFrame or renderOffscreen call.
   std::span<const LineVertex> lines;
   std::span<const LineVertex> linesOnTop;
+  // Isolation (the window's Isolate): when not empty, one byte per scene node, and only the
+  // draws of nodes whose byte is non-zero are drawn (lights are unaffected). Read while the
+  // frame is recorded, like the lines.
+  std::span<const uint8_t> shownNodes;
 };
 
 // What the last frame uploaded of the scene's changes (materials, node data, lights, morph

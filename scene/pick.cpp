@@ -49,13 +49,14 @@ float crossing(const glm::vec3& o, const glm::vec3& d, const glm::vec3& a, const
 }  // namespace
 
 std::vector<PickHit> pickAll(const Scene& scene, int sceneIndex, const glm::vec3& origin,
-                             const glm::vec3& direction) {
+                             const glm::vec3& direction, std::span<const uint8_t> shown) {
   std::vector<PickHit> hits;
   std::vector<glm::vec3> positions;
   std::vector<glm::mat4> joints;
   for (const int n : sceneNodesInOrder(scene, sceneIndex)) {
     const Node& node = scene.nodes[size_t(n)];
     if (node.mesh < 0 || size_t(node.mesh) >= scene.meshes.size() || !nodeShown(scene, n)) continue;
+    if (!shown.empty() && (size_t(n) >= shown.size() || !shown[size_t(n)])) continue;
     Bounds box;
     extendByMeshNode(scene, n, box);
     if (box.empty() || !crossesBox(box, origin, direction)) continue;
@@ -107,6 +108,21 @@ std::vector<PickHit> pickAll(const Scene& scene, int sceneIndex, const glm::vec3
   std::stable_sort(hits.begin(), hits.end(),
                    [](const PickHit& a, const PickHit& b) { return a.distance < b.distance; });
   return hits;
+}
+
+void subtreeMask(const Scene& scene, uint32_t root, std::vector<uint8_t>& out) {
+  out.clear();
+  if (root >= scene.nodes.size()) return;
+  out.assign(scene.nodes.size(), 0);
+  std::vector<uint32_t> stack{root};
+  while (!stack.empty()) {
+    const uint32_t n = stack.back();
+    stack.pop_back();
+    if (out[n]) continue;  // a malformed graph visits a node once
+    out[n] = 1;
+    for (const int c : scene.nodes[n].children)
+      if (c >= 0 && size_t(c) < scene.nodes.size()) stack.push_back(uint32_t(c));
+  }
 }
 
 }  // namespace vitrine::scene

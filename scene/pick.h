@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -22,7 +23,12 @@ struct PickHit {
 // origin + t direction (t > 0) crosses, once each at its nearest hit, nearest first. Back faces
 // count only for double-sided materials (single-sided ones are culled when drawn); points and
 // lines are not hit. O(triangles of the nodes whose bounds the ray crosses).
+// `shown`: when not empty, only nodes n with shown[n] != 0 (an isolated subtree).
 std::vector<PickHit> pickAll(const Scene& scene, int sceneIndex, const glm::vec3& origin,
-                             const glm::vec3& direction);
+                             const glm::vec3& direction, std::span<const uint8_t> shown = {});
+
+// `out` = one byte per node of `scene`, 1 for `root` and the nodes below it, 0 for the others;
+// empty when `root` is no node (then nothing is isolated).
+void subtreeMask(const Scene& scene, uint32_t root, std::vector<uint8_t>& out);
 
 }  // namespace vitrine::scene

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <GLFW/glfw3.h>
+
 #include "asset_builder.h"
 #include "document.h"
 #include "viewer.h"
@@ -46,7 +48,51 @@ TEST(PickWindow, ClicksSelectWhatIsUnderTheCursorAndCycleBehindIt) {
   EXPECT_EQ(click(161, 121), std::optional<uint32_t>(1));  // the same place: behind it
   EXPECT_EQ(click(160, 120), std::optional<uint32_t>(0));  // and round again
   EXPECT_EQ(click(2, 2), std::nullopt);                    // the background
+
+  // Isolate (I) the front quad: the back one, which shows around it, is no longer drawn, nor
+  // picked; I again brings it back.
+  // The pixels of the centre row that differ from the background (the corner pixel).
+  const auto coveredOnTheCentreRow = [&]() {
+    viewer->renderer().captureNextFrame();
+    EXPECT_TRUE(viewer->runFrame());
+    const renderer::Pixels shot = viewer->renderer().takeCapture();
+    const size_t y = shot.height / 2;
+    int covered = 0;
+    for (size_t x = 0; x < shot.width; ++x)
+      for (int c = 0; c < 3; ++c)
+        if (std::abs(int(shot.rgba[(y * shot.width + x) * 4 + size_t(c)]) -
+                     int(shot.rgba[size_t(c)])) > 8) {
+          ++covered;
+          break;
+        }
+    return covered;
+  };
+  const int both = coveredOnTheCentreRow();
+  EXPECT_EQ(click(160, 120), std::optional<uint32_t>(0));
+  viewer->inject(KeyEvent{GLFW_KEY_I, 0});
+  const int front = coveredOnTheCentreRow();
+  EXPECT_EQ(s.isolatedNode, std::optional<uint32_t>(0));
+  EXPECT_GT(front, 0);
+  EXPECT_LT(front, both) << "the back quad, wider, is no longer drawn beside the front one";
+  EXPECT_EQ(click(161, 121), std::optional<uint32_t>(0));  // nothing behind it now
+  viewer->inject(KeyEvent{GLFW_KEY_I, 0});
+  EXPECT_EQ(coveredOnTheCentreRow(), both);
+  EXPECT_FALSE(s.isolatedNode.has_value());
   EXPECT_EQ(viewer->renderer().validationMessageCount(), 0u);
+}
+
+TEST(PickCycle, ASubtreeMaskHoldsTheRootAndEveryNodeBelowIt) {
+  scene::Scene s;
+  s.nodes.resize(4);
+  s.nodes[0].children = {1};
+  s.nodes[1].parent = 0;
+  s.nodes[1].children = {2};
+  s.nodes[2].parent = 1;
+  std::vector<uint8_t> mask;
+  scene::subtreeMask(s, 1, mask);
+  EXPECT_EQ(mask, (std::vector<uint8_t>{0, 1, 1, 0}));
+  scene::subtreeMask(s, 9, mask);
+  EXPECT_TRUE(mask.empty());
 }
 
 TEST(PickCycle, TheSamePlaceAndTheSameHitsCycleAnythingElseStartsAgain) {
