@@ -35,6 +35,7 @@ void sceneChooser(Session& s, renderer::Renderer& renderer) {
       }
       if (s.materialVariant >= 0) renderer.setMaterialVariant(scene, s.materialVariant);
       s.selectedNode.reset();
+      s.isolatedNode.reset();
       s.frameRequest = FrameRequest{};  // the whole (new) scene
     }
     ImGui::PopID();

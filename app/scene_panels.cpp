@@ -13,6 +13,8 @@ void ScenePanels::draw(const Layout& layout, Session& s, renderer::Renderer& ren
     // A new document: the old selection may not exist in it.
     if (s.selectedNode && *s.selectedNode >= s.document->scene->nodes.size())
       s.selectedNode.reset();
+    if (s.isolatedNode && *s.isolatedNode >= s.document->scene->nodes.size())
+      s.isolatedNode.reset();
   }
   if (s.panels.outliner) outliner_.draw(layout.outliner, s, renderer);
   if (s.panels.inspector) inspector_.draw(layout.inspector, s, renderer);

@@ -85,6 +85,9 @@ UiTextureId UiTextures::get(renderer::Renderer& renderer, size_t image,
 }
 
 void UiTextures::clear(renderer::Renderer& renderer) {
+  // The frames in flight may still read the sets (Overlay::setUiScale waits only while it
+  // rebuilds its fonts, which stops after a number of changes).
+  renderer.waitIdle();
   const renderer::OverlayInfo overlay = renderer.overlayInfo();
   for (const Entry& e : live_) retire(e);
   live_.clear();

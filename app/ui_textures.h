@@ -32,8 +32,8 @@ class UiTextures {
   // to `info` when not null), or null when it is not on the GPU (yet) or no set could be had.
   UiTextureId get(renderer::Renderer& renderer, size_t image, renderer::ImageChannel channel,
                   renderer::UiImage* info = nullptr);
-  // Frees every set now: the GPU must be idle. After Overlay::setUiScale, whose new backend
-  // layout the old sets do not match.
+  // Frees every set now, after waiting for the GPU. After Overlay::setUiScale, whose new
+  // backend layout the old sets do not match.
   void clear(renderer::Renderer& renderer);
 
  private:

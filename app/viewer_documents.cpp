@@ -191,6 +191,7 @@ void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView,
     if (!before.playing()) s.timeline.pause();
   } else {
     s.selectedNode.reset();
+    s.isolatedNode.reset();
     frameScene();
   }
   const std::string title =

@@ -97,6 +97,7 @@ VertexFrameCount vertexFrames(const Scene& scene, int sceneIndex, float length,
       maxVertices == 0 ? 0 : std::max<uint64_t>(1, (count.total + maxVertices - 1) / maxVertices);
   if (stride == 0) return count;
   std::vector<glm::mat4> joints;
+  uint64_t seen = 0;
   for (const int n : nodes) {
     if (!drawn(n)) continue;
     const Node& node = scene.nodes[size_t(n)];
@@ -111,7 +112,11 @@ VertexFrameCount vertexFrames(const Scene& scene, int sceneIndex, float length,
       const bool skinned =
           !joints.empty() && p.influenceSets > 0 && p.minSkinJoints <= joints.size();
       const bool hasTangents = !p.tangents.empty();
-      for (uint64_t v = 0; v < p.positions.size(); v += stride) {
+      // The stride runs on across primitives (`seen` counts every vertex so far), so that
+      // many small primitives cannot each add one vertex past the cap.
+      const uint64_t first = (stride - seen % stride) % stride;
+      seen += p.positions.size();
+      for (uint64_t v = first; v < p.positions.size(); v += stride) {
         const DeformedVertex d =
             skinned ? deformVertex(scene, uint32_t(n), p, uint32_t(v), joints)
                     : transformVertex(morphVertex(p, uint32_t(v), node.weights), scene.world[n]);

@@ -41,8 +41,8 @@ void jointMarker(const glm::vec3& at, float size, std::vector<Segment>& out);
 // For the vertices of the primitives drawn by the shown nodes of scene `sceneIndex`, deformed
 // as drawn (scene/deform.h: morph targets, then skin), a segment of `length` from the vertex
 // along its unit normal into `normals`, and one along its unit tangent into `tangents` where it
-// has TANGENT. At most `maxVertices` in all: beyond, every k-th vertex of each primitive, k the
-// same for all, so that the density stays even. Returns the vertices shown and their total.
+// has TANGENT. At most `maxVertices` in all: beyond, every k-th vertex counted across all the
+// primitives, so that the density stays even. Returns the vertices shown and their total.
 struct VertexFrameCount {
   uint64_t shown = 0, total = 0;
 };
@@ -60,7 +60,7 @@ void boxEdges(const Bounds& box, std::vector<Segment>& out);
 void lightGizmo(const Scene& scene, int node, float size, std::vector<Segment>& out);
 
 // The camera of node `node`: its frustum from the near plane to the far one (for an infinite
-// projection or one deeper than `size`, to `size`), and an up tick above the near plane; the
+// projection or one deeper than `size`, to `size`), and an up tick above the far plane; the
 // viewport aspect `aspect` where the camera has none. Nothing for a node without a camera.
 void cameraGizmo(const Scene& scene, int node, float aspect, float size, std::vector<Segment>& out);
 
