@@ -168,19 +168,24 @@ View orbitView(const glm::vec3& eye, const glm::vec3& target, uint32_t width, ui
   return v;
 }
 
-glm::vec3 surfacePoint(const View& view, glm::ivec2 pixel, uint32_t width, uint32_t height,
-                       const glm::vec3& planePoint, const glm::vec3& planeNormal) {
-  const glm::vec2 ndc((float(pixel.x) + 0.5f) / float(width) * 2.0f - 1.0f,
-                      1.0f - (float(pixel.y) + 0.5f) / float(height) * 2.0f);  // OpenGL: y up
+Ray pixelRay(const View& view, glm::vec2 at, uint32_t width, uint32_t height) {
+  const glm::vec2 ndc(at.x / float(width) * 2.0f - 1.0f,
+                      1.0f - at.y / float(height) * 2.0f);  // OpenGL: y up
   // Two points of the ray: OpenGL depths -1 (near plane) and 0 (finite even for an infinite
   // projection, whose far plane is at depth 1).
   const glm::mat4 inverse = glm::inverse(view.projection * view.view);
   const glm::vec4 a = inverse * glm::vec4(ndc, -1.0f, 1.0f);
   const glm::vec4 b = inverse * glm::vec4(ndc, 0.0f, 1.0f);
   const glm::vec3 origin = glm::vec3(a) / a.w;
-  const glm::vec3 direction = glm::vec3(b) / b.w - origin;
-  const float t = glm::dot(planePoint - origin, planeNormal) / glm::dot(direction, planeNormal);
-  return origin + t * direction;
+  return {origin, glm::vec3(b) / b.w - origin};
+}
+
+glm::vec3 surfacePoint(const View& view, glm::ivec2 pixel, uint32_t width, uint32_t height,
+                       const glm::vec3& planePoint, const glm::vec3& planeNormal) {
+  const Ray ray = pixelRay(view, glm::vec2(pixel) + 0.5f, width, height);
+  const float t =
+      glm::dot(planePoint - ray.origin, planeNormal) / glm::dot(ray.direction, planeNormal);
+  return ray.origin + t * ray.direction;
 }
 
 void RendererTest::SetUp() {

@@ -83,8 +83,15 @@ View cameraView(const scene::Scene& scene, int cameraNode, uint32_t width, uint3
 // What an orbiting viewer uses: glm::lookAt and a finite glm::perspective.
 View orbitView(const glm::vec3& eye, const glm::vec3& target, uint32_t width, uint32_t height);
 
-// Where the ray through the centre of `pixel` (where a fragment is shaded without sample
-// shading) meets the plane through `planePoint` with normal `planeNormal`.
+// The ray through image position `at` (in pixels from the top-left corner: a pixel's centre,
+// where a fragment is shaded without sample shading, is at its index + 0.5): its origin on the
+// near plane and a direction (not normalized) into the view.
+struct Ray {
+  glm::vec3 origin, direction;
+};
+Ray pixelRay(const View& view, glm::vec2 at, uint32_t width, uint32_t height);
+// Where the ray through the centre of `pixel` meets the plane through `planePoint` with normal
+// `planeNormal`.
 glm::vec3 surfacePoint(const View& view, glm::ivec2 pixel, uint32_t width, uint32_t height,
                        const glm::vec3& planePoint, const glm::vec3& planeNormal);
 
