@@ -20,7 +20,8 @@ void append(const std::vector<scene::Segment>& segments, const glm::vec4& color,
 }  // namespace
 
 void buildOverlayLines(const CliOptions& look, const scene::Scene& scene, int sceneIndex,
-                       std::optional<uint32_t> selected, float aspect, OverlayLines& out) {
+                       std::optional<uint32_t> selected, float aspect, OverlayLines& out,
+                       scene::NodeMask shown) {
   out.depthTested.clear();
   out.onTop.clear();
   out.normalVertices = out.totalVertices = 0;
@@ -30,7 +31,7 @@ void buildOverlayLines(const CliOptions& look, const scene::Scene& scene, int sc
   std::vector<scene::Segment> segments, more;
   if (look.showNormals) {
     const scene::VertexFrameCount n = scene::vertexFrames(
-        scene, sceneIndex, kNormalLength * diagonal, kMaxNormalVertices, segments, more);
+        scene, sceneIndex, kNormalLength * diagonal, kMaxNormalVertices, segments, more, shown);
     out.normalVertices = n.shown;
     out.totalVertices = n.total;
     append(segments, kNormalColor, out.depthTested);
@@ -38,7 +39,9 @@ void buildOverlayLines(const CliOptions& look, const scene::Scene& scene, int sc
   }
   if (look.showBounds) {
     for (const int n : scene::sceneNodesInOrder(scene, sceneIndex)) {
-      if (scene.nodes[size_t(n)].mesh < 0 || !scene::nodeShown(scene, n)) continue;
+      if (scene.nodes[size_t(n)].mesh < 0 || !scene::inMask(shown, n) ||
+          !scene::nodeShown(scene, n))
+        continue;
       segments.clear();
       scene::boxEdges(nodeBounds(scene, uint32_t(n), false), segments);
       append(segments, selected == uint32_t(n) ? kSelectedBoundsColor : kBoundsColor,
@@ -47,6 +50,7 @@ void buildOverlayLines(const CliOptions& look, const scene::Scene& scene, int sc
   }
   if (look.showGizmos) {
     for (const int n : scene::sceneNodesInOrder(scene, sceneIndex)) {
+      if (!scene::inMask(shown, n)) continue;
       segments.clear();
       scene::lightGizmo(scene, n, kGizmoSize * diagonal, segments);
       append(segments, kLightColor, out.depthTested);
@@ -56,7 +60,7 @@ void buildOverlayLines(const CliOptions& look, const scene::Scene& scene, int sc
     }
   }
   if (look.showSkeleton) {
-    for (const int skin : scene::skinsInScene(scene, sceneIndex)) {
+    for (const int skin : scene::skinsInScene(scene, sceneIndex, shown)) {
       const scene::Skeleton s = scene::skeleton(scene, skin);
       append(s.bones, kBoneColor, out.onTop);
       for (size_t j = 0; j < s.joints.size(); ++j) {

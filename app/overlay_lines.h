@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "overlay_geometry.h"
 #include "renderer.h"
 #include "scene.h"
 
@@ -45,8 +46,11 @@ struct OverlayLines {
 // (every skin of the scene: bones and joints, `selected` highlighted when it is a joint),
 // showBounds (each drawn mesh node's box; the selected node's in its own colour), showGizmos
 // (every light and camera of the scene; `aspect`: the viewport's, for cameras without one).
+// With `shown` (Isolate's subtree), only what belongs to its nodes: their normals, boxes and
+// gizmos, and the skeletons of their skins or of the skins they are joints of.
 void buildOverlayLines(const CliOptions& look, const scene::Scene& scene, int sceneIndex,
-                       std::optional<uint32_t> selected, float aspect, OverlayLines& out);
+                       std::optional<uint32_t> selected, float aspect, OverlayLines& out,
+                       scene::NodeMask shown = nullptr);
 
 // Points view.lines and view.linesOnTop at `lines` (which must outlive the frame's call).
 void attachOverlayLines(const OverlayLines& lines, renderer::View& view);

@@ -319,13 +319,13 @@ bool Viewer::runFrame() {
   animate(wallSeconds);
   renderer::View view = windowView();
   const scene::Scene& posed = *session_.document->scene;
-  buildOverlayLines(session_.look, posed, posed.activeScene, session_.selectedNode, viewAspect(),
-                    overlayLines_);
-  attachOverlayLines(overlayLines_, view);
   if (session_.isolatedNode) {
     scene::subtreeMask(posed, *session_.isolatedNode, shownNodes_);
     view.shownNodes = shownNodes_;
   }
+  buildOverlayLines(session_.look, posed, posed.activeScene, session_.selectedNode, viewAspect(),
+                    overlayLines_, session_.isolatedNode ? &shownNodes_ : nullptr);
+  attachOverlayLines(overlayLines_, view);
   // After animation, with this frame's View: the box follows what is drawn.
   scenePanels_.drawSelection(session_, view);
   overlay_->endFrame();

@@ -40,12 +40,20 @@ bool nodeShown(const Scene& scene, int node) {
   return true;
 }
 
-std::vector<int> skinsInScene(const Scene& scene, int sceneIndex) {
+bool inMask(NodeMask shown, int node) {
+  return !shown || (node >= 0 && size_t(node) < shown->size() && (*shown)[size_t(node)] != 0);
+}
+
+std::vector<int> skinsInScene(const Scene& scene, int sceneIndex, NodeMask shown) {
   std::vector<int> skins;
   for (const int n : sceneNodesInOrder(scene, sceneIndex)) {
     const int skin = scene.nodes[size_t(n)].skin;
-    if (skin >= 0 && size_t(skin) < scene.skins.size() &&
-        std::find(skins.begin(), skins.end(), skin) == skins.end())
+    if (skin < 0 || size_t(skin) >= scene.skins.size() ||
+        std::find(skins.begin(), skins.end(), skin) != skins.end())
+      continue;
+    const std::vector<int>& joints = scene.skins[size_t(skin)].joints;
+    if (inMask(shown, n) ||
+        std::any_of(joints.begin(), joints.end(), [&](int j) { return inMask(shown, j); }))
       skins.push_back(skin);
   }
   return skins;
@@ -82,12 +90,13 @@ void jointMarker(const glm::vec3& at, float size, std::vector<Segment>& out) {
 
 VertexFrameCount vertexFrames(const Scene& scene, int sceneIndex, float length,
                               uint64_t maxVertices, std::vector<Segment>& normals,
-                              std::vector<Segment>& tangents) {
+                              std::vector<Segment>& tangents, NodeMask mask) {
   VertexFrameCount count;
   const std::vector<int> nodes = sceneNodesInOrder(scene, sceneIndex);
   const auto drawn = [&](int n) {
     const Node& node = scene.nodes[size_t(n)];
-    return node.mesh >= 0 && size_t(node.mesh) < scene.meshes.size() && nodeShown(scene, n);
+    return node.mesh >= 0 && size_t(node.mesh) < scene.meshes.size() && inMask(mask, n) &&
+           nodeShown(scene, n);
   };
   for (const int n : nodes)
     if (drawn(n))

@@ -22,8 +22,14 @@ struct Segment {
 // visible 0.
 bool nodeShown(const Scene& scene, int node);
 
-// The skins the nodes of scene `sceneIndex` are skinned with, each once, in node order.
-std::vector<int> skinsInScene(const Scene& scene, int sceneIndex);
+// A node mask (scene::subtreeMask, what the window's Isolate shows): null for every node, else
+// only the nodes n with (*shown)[n] != 0.
+using NodeMask = const std::vector<uint8_t>*;
+bool inMask(NodeMask shown, int node);
+
+// The skins the nodes of scene `sceneIndex` are skinned with, each once, in node order. With a
+// mask, those of the masked-in nodes and those with a joint in the mask.
+std::vector<int> skinsInScene(const Scene& scene, int sceneIndex, NodeMask shown = nullptr);
 
 // Skin `skin` as posed by scene.world: a bone from each joint to its nearest ancestor that is
 // a joint of the same skin (a root joint has none), and each joint's world position, in
@@ -38,17 +44,17 @@ Skeleton skeleton(const Scene& scene, int skin);
 // A joint marker: three segments of `size` along the world axes, centred on `at`.
 void jointMarker(const glm::vec3& at, float size, std::vector<Segment>& out);
 
-// For the vertices of the primitives drawn by the shown nodes of scene `sceneIndex`, deformed
-// as drawn (scene/deform.h: morph targets, then skin), a segment of `length` from the vertex
-// along its unit normal into `normals`, and one along its unit tangent into `tangents` where it
-// has TANGENT. At most `maxVertices` in all: beyond, every k-th vertex counted across all the
+// For the vertices of the primitives drawn by the shown nodes (in `mask`) of scene `sceneIndex`,
+// deformed as drawn (scene/deform.h: morph targets, then skin), a segment of `length` from the
+// vertex along its unit normal into `normals`, and one along its unit tangent into `tangents` where
+// it has TANGENT. At most `maxVertices` in all: beyond, every k-th vertex counted across all the
 // primitives, so that the density stays even. Returns the vertices shown and their total.
 struct VertexFrameCount {
   uint64_t shown = 0, total = 0;
 };
 VertexFrameCount vertexFrames(const Scene& scene, int sceneIndex, float length,
                               uint64_t maxVertices, std::vector<Segment>& normals,
-                              std::vector<Segment>& tangents);
+                              std::vector<Segment>& tangents, NodeMask mask = nullptr);
 
 // The 12 edges of `box` (axis-aligned, world space); nothing for an empty box.
 void boxEdges(const Bounds& box, std::vector<Segment>& out);

@@ -11,6 +11,7 @@
 #include "document.h"
 #include "overlay_geometry.h"
 #include "overlay_lines.h"
+#include "pick.h"
 
 namespace vitrine::app {
 namespace {
@@ -169,6 +170,31 @@ TEST_F(OverlayRender, BoundsAreDepthTestedAndTheSkeletonIsDrawnOverAll) {
   // The strip's box: x -0.1..0.1, y 0..2, z 0 (flat): its edges lie on the strip's border.
   EXPECT_TRUE(colourNear(pixels, project({0.1f, 1.0f, 0}), kBoundsColor));
   EXPECT_EQ(renderer_->lastDrawStats().overlayLines, 12u);
+}
+
+// Isolate (View::shownNodes) keeps the overlays of the isolated subtree: the joints' subtree
+// (nodes 0..2) shows their skeleton but not the skinned node's box; the skinned node (3) shows
+// its box and the skeleton of its skin; a subtree with neither shows nothing.
+TEST_F(OverlayRender, IsolateKeepsTheOverlaysOfItsSubtree) {
+  ASSERT_NO_FATAL_FAILURE(load(chainAsset()));
+  CliOptions look;
+  look.showBounds = look.showSkeleton = true;
+  const scene::Scene& s = *doc_->scene;
+  const size_t skeletonVertices = 2 * (2 + 3 * 3);  // two bones, three markers of 3 segments
+  std::vector<uint8_t> mask;
+  scene::subtreeMask(s, 0, mask);
+  buildOverlayLines(look, s, s.activeScene, {}, 1.0f, lines_, &mask);
+  EXPECT_TRUE(lines_.depthTested.empty());
+  EXPECT_EQ(lines_.onTop.size(), skeletonVertices);
+  scene::subtreeMask(s, 3, mask);
+  buildOverlayLines(look, s, s.activeScene, {}, 1.0f, lines_, &mask);
+  EXPECT_EQ(lines_.depthTested.size(), 24u);  // the box's 12 edges
+  EXPECT_EQ(lines_.onTop.size(), skeletonVertices);
+  mask.assign(s.nodes.size(), 0);
+  buildOverlayLines(look, s, s.activeScene, {}, 1.0f, lines_, &mask);
+  EXPECT_TRUE(lines_.depthTested.empty() && lines_.onTop.empty());
+  buildOverlayLines(look, s, s.activeScene, {}, 1.0f, lines_);  // no mask: everything
+  EXPECT_EQ(lines_.depthTested.size() + lines_.onTop.size(), 24u + skeletonVertices);
 }
 
 }  // namespace

@@ -142,6 +142,31 @@ TEST(OverlayGeometry, VertexFramesPastTheCapTakeEveryKthVertex) {
   EXPECT_LE(scene::vertexFrames(quad(10), 0, 0.5f, 5, normals, tangents).shown, 5u);
 }
 
+// Isolate's mask: only the masked-in nodes' vertices; a skin when its skinned node or one of
+// its joints is masked in.
+TEST(OverlayGeometry, AMaskKeepsOnlyItsNodes) {
+  const scene::Scene q = quad(3);
+  std::vector<scene::Segment> normals, tangents;
+  const std::vector<uint8_t> second = {0, 1, 0};
+  const scene::VertexFrameCount c =
+      scene::vertexFrames(q, 0, 0.5f, 1000, normals, tangents, &second);
+  EXPECT_EQ(c.total, 4u);
+  ASSERT_EQ(normals.size(), 4u);
+  EXPECT_TRUE(near(normals[0].a, {10, 0, 0}));  // quad 1, under its node at x = 10
+  scene::Scene s = chain();
+  s.nodes[4].skin = 0;
+  s.nodes[4].mesh = -1;
+  s.nodes[0].children.push_back(4);
+  s.nodes[4].parent = 0;
+  const std::vector<uint8_t> skinned = {0, 0, 0, 0, 1}, joint = {0, 0, 1, 0, 0},
+                             neither = {0, 0, 0, 1, 0};
+  EXPECT_EQ(scene::skinsInScene(s, 0, &skinned), std::vector<int>{0});
+  EXPECT_EQ(scene::skinsInScene(s, 0, &joint), std::vector<int>{0});
+  EXPECT_TRUE(scene::skinsInScene(s, 0, &neither).empty());
+  EXPECT_FALSE(scene::inMask(&neither, 5));  // past the mask: out
+  EXPECT_TRUE(scene::inMask(nullptr, 5));
+}
+
 TEST(OverlayGeometry, LightGizmosShowDirectionConeAndRange) {
   scene::Scene s;
   s.nodes.resize(3);
