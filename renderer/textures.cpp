@@ -63,9 +63,9 @@ VkSampler createSampler(const Context& ctx, const scene::Sampler& s) {
   return sampler;
 }
 
-VkSampler createClampedLinearSampler(const Context& ctx) {
+VkSampler createClampedLinearSampler(const Context& ctx, VkFilter magFilter) {
   auto info = vkStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
-  info.magFilter = VK_FILTER_LINEAR;
+  info.magFilter = magFilter;
   info.minFilter = VK_FILTER_LINEAR;
   info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
   info.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;

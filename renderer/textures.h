@@ -28,7 +28,9 @@ void destroyTexture(const Context& ctx, Texture& texture);
 
 [[nodiscard]] VkSampler createSampler(const Context& ctx, const scene::Sampler& sampler);
 // Trilinear, clamped to the edge on every axis, every mip level: for the renderer's own images
-// (the environment's cube and lookup table, the transmission pass's texture).
-[[nodiscard]] VkSampler createClampedLinearSampler(const Context& ctx);
+// (the environment's cube and lookup table, the transmission pass's texture; magnified as
+// `magFilter`, for the UI's previews of texels).
+[[nodiscard]] VkSampler createClampedLinearSampler(const Context& ctx,
+                                                   VkFilter magFilter = VK_FILTER_LINEAR);
 
 }  // namespace vitrine::renderer

@@ -1,5 +1,6 @@
 #include "ui_images.h"
 
+#include "textures.h"
 #include "vk_check.h"
 #include "vk_struct.h"
 
@@ -23,27 +24,14 @@ VkComponentMapping swizzle(ImageChannel channel) {
   return {VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_G, VK_COMPONENT_SWIZZLE_B, one};
 }
 
-VkSampler createUiSampler(const Context& ctx) {
-  auto info = vkStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
-  info.magFilter = VK_FILTER_NEAREST;  // a zoomed preview shows texels, not a blur
-  info.minFilter = VK_FILTER_LINEAR;
-  info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_LINEAR;
-  info.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  info.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
-  info.maxLod = VK_LOD_CLAMP_NONE;
-  VkSampler sampler = VK_NULL_HANDLE;
-  VK_CHECK(vkCreateSampler(ctx.device, &info, nullptr, &sampler));
-  return sampler;
-}
-
 }  // namespace
 
 UiImage uiImageOf(const Context& ctx, UiImageViews& ui, size_t image, const Texture& texture,
                   ImageChannel channel) {
   UiImage out;
   if (!texture.image.image) return out;
-  if (!ui.sampler) ui.sampler = createUiSampler(ctx);
+  // Magnified: nearest, so that a zoomed preview shows texels, not a blur.
+  if (!ui.sampler) ui.sampler = createClampedLinearSampler(ctx, VK_FILTER_NEAREST);
   if (ui.views.size() <= image) ui.views.resize(image + 1);
   VkImageView& view = ui.views[image][size_t(channel)];
   if (!view) {

@@ -91,7 +91,10 @@ TEST(RendererCreate, FailsNamingThePackageWhenTheValidationLayerIsMissing) {
 }
 
 TEST(RendererCreate, FailsClearlyWithoutADevice) {
+  // Both names of the loader's driver list: VK_DRIVER_FILES (newer loaders, and the GPU
+  // machines' setup) takes precedence over VK_ICD_FILENAMES where it is set.
   const ScopedEnv drivers("VK_ICD_FILENAMES", "/nonexistent/vitrine_icd.json");
+  const ScopedEnv driverFiles("VK_DRIVER_FILES", "/nonexistent/vitrine_icd.json");
   renderer::Options options;
   std::string error;
   EXPECT_EQ(renderer::Renderer::create(options, &error), nullptr);
