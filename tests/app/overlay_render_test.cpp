@@ -2,6 +2,7 @@
 // the skeleton of simple_skin and of a generated chain whose joint moves, at two times, its
 // joints at their projected pixels; lines depth tested against the scene or drawn over it.
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -48,11 +49,12 @@ class OverlayRender : public ::testing::Test {
     view_.tonemap = renderer::Tonemap::None;
   }
   // Poses the document at `seconds` and renders it with the overlays `look` asks for.
-  renderer::Pixels render(float seconds, const CliOptions& look) {
+  renderer::Pixels render(float seconds, const CliOptions& look,
+                          std::optional<uint32_t> selected = {}) {
     scene::DirtySet dirty;
     doc_->animations->evaluate(seconds, std::vector<bool>(64, true), dirty);
     renderer_->applyChanges(*doc_->scene, dirty);
-    buildOverlayLines(look, *doc_->scene, doc_->scene->activeScene, {}, 1.0f, lines_);
+    buildOverlayLines(look, *doc_->scene, doc_->scene->activeScene, selected, 1.0f, lines_);
     renderer::View view = view_;
     attachOverlayLines(lines_, view);
     return renderer_->renderOffscreen(view, kSize, kSize);
@@ -144,6 +146,18 @@ std::string chainAsset() {
        {"channels", {{{"sampler", 0}, {"target", {{"node", 1}, {"path", "rotation"}}}}}}}};
   b.addScene({j0, skinned});
   return b.writeGlb("overlay_chain");
+}
+
+// The joint selected in the outliner is drawn in amber (and larger), the others stay white.
+TEST_F(OverlayRender, TheSelectedJointIsHighlighted) {
+  ASSERT_NO_FATAL_FAILURE(load(chainAsset()));
+  CliOptions look;
+  look.showSkeleton = true;
+  const renderer::Pixels pixels = render(0.0f, look, 1u);  // joint 1, at (0, 1, 0)
+  EXPECT_TRUE(colourNear(pixels, project({0, 1, 0}), kSelectedJointColor));
+  EXPECT_FALSE(colourNear(pixels, project({0, 1, 0}), kJointColor));
+  EXPECT_TRUE(colourNear(pixels, project({0, 2, 0}), kJointColor));
+  EXPECT_FALSE(colourNear(pixels, project({0, 2, 0}), kSelectedJointColor));
 }
 
 TEST_F(OverlayRender, AMovingJointIsDrawnWhereTheAnimationTakesIt) {
