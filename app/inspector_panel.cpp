@@ -113,6 +113,9 @@ void InspectorPanel::nodeSection(Session& s) {
   ImGui::SameLine();
   ImGui::TextDisabled("node %u", n);
   if (node.hasMatrix) ImGui::TextDisabled("Local transform: a matrix (glTF: not animatable)");
+  if (node.instancing >= 0 && size_t(node.instancing) < scene.instancing.size())
+    ImGui::TextDisabled("Drawn as %zu instances (EXT_mesh_gpu_instancing)",
+                        scene.instancing[size_t(node.instancing)].transforms.size());
   for (const Property& p : model_.node(n)) propertyWidget(p, s.timeline.enabled(), s.dirty);
   if (n < scene.world.size()) {
     const glm::vec3 world(scene.world[n][3]);

@@ -29,6 +29,7 @@ std::vector<TreeRow> buildNodeTree(const scene::Scene& scene, int sceneIndex) {
     if (node.light >= 0) r.badges |= kBadgeLight;
     if (node.skin >= 0) r.badges |= kBadgeSkin;
     if (joint[size_t(n)]) r.badges |= kBadgeJoint;
+    if (node.instancing >= 0) r.badges |= kBadgeInstanced;
     rowOf[n] = int(rows.size());
     rows.push_back(r);
   }
@@ -48,9 +49,9 @@ std::string sceneLabel(const scene::Scene& scene, int sceneIndex) {
 }
 
 std::string badgeText(uint8_t badges) {
-  static const char* const kWords[] = {"mesh", "camera", "light", "skin", "joint"};
+  static const char* const kWords[] = {"mesh", "camera", "light", "skin", "joint", "instanced"};
   std::string out;
-  for (int i = 0; i < 5; ++i) {
+  for (int i = 0; i < 6; ++i) {
     if (!(badges & (1u << i))) continue;
     if (!out.empty()) out += ' ';
     out += kWords[i];

@@ -16,7 +16,8 @@ enum NodeBadge : uint8_t {
   kBadgeCamera = 2,
   kBadgeLight = 4,
   kBadgeSkin = 8,
-  kBadgeJoint = 16,  // a joint of some skin (the skeleton overlay draws it)
+  kBadgeJoint = 16,      // a joint of some skin (the skeleton overlay draws it)
+  kBadgeInstanced = 32,  // EXT_mesh_gpu_instancing: the mesh drawn as instances
 };
 
 struct TreeRow {

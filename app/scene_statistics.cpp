@@ -11,10 +11,10 @@ GeometryCounts primitiveCounts(const scene::Primitive& p) {
   return c;
 }
 
-void add(GeometryCounts& to, const GeometryCounts& c, uint64_t times = 1) {
+void add(GeometryCounts& to, const GeometryCounts& c, uint64_t times = 1, uint64_t draws = 1) {
   to.triangles += c.triangles * times;
   to.vertices += c.vertices * times;
-  to.drawCalls += c.drawCalls * times;
+  to.drawCalls += c.drawCalls * draws;
 }
 
 }  // namespace
@@ -24,9 +24,18 @@ SceneStatistics sceneStatistics(const scene::Scene& scene, int sceneIndex, int v
   SceneStatistics s;
   s.meshes.resize(scene.meshes.size());
   s.materials.resize(scene.materials.size() + 1);
+  // Per mesh, the draws of each of its primitives: one per node, two for an instanced node
+  // whose instances both keep and mirror the winding (renderer/scene_draws.cpp).
+  std::vector<uint64_t> draws(scene.meshes.size(), 0);
   for (int node : scene::sceneNodesInOrder(scene, sceneIndex)) {
     const int mesh = scene.nodes[size_t(node)].mesh;
-    if (mesh >= 0 && size_t(mesh) < scene.meshes.size()) ++s.meshes[size_t(mesh)].instances;
+    if (mesh < 0 || size_t(mesh) >= scene.meshes.size()) continue;
+    s.meshes[size_t(mesh)].instances += scene::nodeInstances(scene, node).size();
+    const int i = scene.nodes[size_t(node)].instancing;
+    const bool split =
+        i >= 0 && scene.instancing[size_t(i)].mirroredFrom > 0 &&
+        scene.instancing[size_t(i)].mirroredFrom < scene.instancing[size_t(i)].transforms.size();
+    draws[size_t(mesh)] += split ? 2 : 1;
   }
   for (size_t m = 0; m < scene.meshes.size(); ++m) {
     MeshStatistics& ms = s.meshes[m];
@@ -34,14 +43,14 @@ SceneStatistics sceneStatistics(const scene::Scene& scene, int sceneIndex, int v
     for (const scene::Primitive& p : scene.meshes[m].primitives) {
       const GeometryCounts c = primitiveCounts(p);
       add(ms.once, c);
-      add(ms.drawn, c, ms.instances);
+      add(ms.drawn, c, ms.instances, draws[m]);
       if (ms.instances == 0) continue;
       const int material = p.materialFor(variant);
       const size_t index = material >= 0 && size_t(material) < scene.materials.size()
                                ? size_t(material)
                                : scene.materials.size();
       ++s.materials[index].primitives;
-      add(s.materials[index].drawn, c, ms.instances);
+      add(s.materials[index].drawn, c, ms.instances, draws[m]);
     }
     add(s.drawn, ms.drawn);
   }

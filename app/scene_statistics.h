@@ -23,9 +23,11 @@ struct GeometryCounts {
 
 struct MeshStatistics {
   uint32_t primitives = 0;
-  uint32_t instances = 0;  // nodes of the shown scene with this mesh
-  GeometryCounts once;     // the mesh's own geometry (drawCalls: its primitives)
-  GeometryCounts drawn;    // once x instances: what the shown scene draws of it
+  // Copies of the mesh the shown scene draws: one per node with this mesh, or each node's
+  // EXT_mesh_gpu_instancing instances.
+  uint64_t instances = 0;
+  GeometryCounts once;   // the mesh's own geometry (drawCalls: its primitives)
+  GeometryCounts drawn;  // once x instances (drawCalls: one per primitive and instanced draw)
 };
 
 struct MaterialStatistics {

@@ -55,7 +55,7 @@ void meshTable(const scene::Scene& scene, const SceneStatistics& stats) {
                           ms.primitives, static_cast<unsigned long long>(ms.once.triangles),
                           static_cast<unsigned long long>(ms.once.vertices));
       ImGui::TableNextColumn();
-      ImGui::Text("%u", ms.instances);
+      ImGui::Text("%llu", static_cast<unsigned long long>(ms.instances));
       countCells(pass == 0 ? ms.drawn : ms.once);
       if (pass == 1) ImGui::EndDisabled();
     }

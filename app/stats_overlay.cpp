@@ -52,6 +52,9 @@ void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,
   ImGui::Text("CPU %6.2f ms   GPU %6.2f ms", times.cpuMilliseconds, times.gpuMilliseconds);
   ImGui::Text("%s, %s", countNoun(draws.triangles, "triangle", "triangles").c_str(),
               countNoun(draws.drawCalls, "draw call", "draw calls").c_str());
+  // EXT_mesh_gpu_instancing: more copies drawn than draw calls.
+  if (draws.instances > draws.drawCalls)
+    ImGui::Text("%s drawn", countNoun(draws.instances, "instance", "instances").c_str());
   ImGui::Text("%s", countNoun(channels, "animated channel", "animated channels").c_str());
   ImGui::Text("Uploaded %s in %s", countNoun(uploads.bytes, "byte", "bytes").c_str(),
               countNoun(uploads.ranges, "range", "ranges").c_str());

@@ -153,12 +153,15 @@ void deformDraw(const scene::Scene& scene, uint32_t node, const scene::Primitive
 }
 
 bool drawMirrored(const SceneGpu& gpu, const Draw& d, const std::vector<gpu::NodeData>& nodes) {
+  bool mirrored = false;
   if (d.skinned) {
     const std::vector<glm::mat4>& joints = gpu.joints.matrices();
-    return d.jointOffset < joints.size() &&
-           glm::determinant(glm::mat3(joints[d.jointOffset])) < 0.0f;
+    mirrored =
+        d.jointOffset < joints.size() && glm::determinant(glm::mat3(joints[d.jointOffset])) < 0.0f;
+  } else {
+    mirrored = d.node < nodes.size() && glm::determinant(glm::mat3(nodes[d.node].world)) < 0.0f;
   }
-  return d.node < nodes.size() && glm::determinant(glm::mat3(nodes[d.node].world)) < 0.0f;
+  return mirrored != d.instancesMirror;  // det(world * instance) = det(world) det(instance)
 }
 
 gpu::DrawConstants drawConstants(const Draw& d) {

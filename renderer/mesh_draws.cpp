@@ -167,9 +167,12 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     const gpu::DrawConstants constants = drawConstants(d);
     vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof(constants), &constants);
-    vkCmdDrawIndexed(cmd, d.indexCount, 1, d.firstIndex, d.vertexOffset, 0);
+    vkCmdDrawIndexed(cmd, d.indexCount, d.instanceCount, d.firstIndex, d.vertexOffset,
+                     d.firstInstance);
     ++stats.drawCalls;
-    if (d.topology == scene::Topology::Triangles) stats.triangles += d.indexCount / 3;
+    stats.instances += d.instanceCount;
+    if (d.topology == scene::Topology::Triangles)
+      stats.triangles += uint64_t(d.indexCount / 3) * d.instanceCount;
   }
   if (!backgroundDrawn)
     recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.samples,

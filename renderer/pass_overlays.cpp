@@ -13,9 +13,9 @@ uint32_t recordWireframe(VkCommandBuffer cmd, const Context& ctx, Pipelines& pip
   if (!ctx.fillModeNonSolid || draws.empty()) return 0;
   bindSceneGeometry(cmd, pipelines, scene, slot);
   const VkPipelineLayout layout = pipelines.layouts.layout;
-  // mesh.vert's own specialization: skinning and the morph targets' attributes.
+  // mesh.vert's own specialization: skinning, the morph targets' attributes, instancing.
   constexpr uint32_t kVertexFeatures =
-      kFeatureSkin | (uint32_t(gpu::kMorphAll) << kFeatureMorphShift);
+      kFeatureSkin | (uint32_t(gpu::kMorphAll) << kFeatureMorphShift) | kFeatureInstanced;
   VkPipeline bound = VK_NULL_HANDLE;
   uint32_t recorded = 0;
   for (const uint32_t index : draws) {
@@ -34,7 +34,8 @@ uint32_t recordWireframe(VkCommandBuffer cmd, const Context& ctx, Pipelines& pip
     const gpu::DrawConstants constants = drawConstants(d);
     vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        sizeof(constants), &constants);
-    vkCmdDrawIndexed(cmd, d.indexCount, 1, d.firstIndex, d.vertexOffset, 0);
+    vkCmdDrawIndexed(cmd, d.indexCount, d.instanceCount, d.firstIndex, d.vertexOffset,
+                     d.firstInstance);
     ++recorded;
   }
   return recorded;

@@ -63,6 +63,7 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
                                         pass, order.draws.data(), order.draws.size(), background);
     stats.drawCalls = drawn.drawCalls;
     stats.triangles = drawn.triangles;
+    stats.instances = drawn.instances;
     if (view.wireframe)
       stats.wireframeDraws = recordWireframe(cmd, ctx, pipelines, *scene, slot,
                                              attachments.colorFormat, ctx.samples, order.draws);

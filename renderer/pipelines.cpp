@@ -194,19 +194,22 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
                                             &values};
   stages[1].pSpecializationInfo = &specialization;
   // mesh.vert's: 0 kSkin, 1 kMorph (gpu::kMorph* bits), 2 kTexcoordSets (bit n - 2:
-  // TEXCOORD_n).
+  // TEXCOORD_n), 3 kInstanced.
   struct VertexSpecialization {
     VkBool32 skin;
     uint32_t morph;
     uint32_t texcoordSets;
+    VkBool32 instanced;
   };
   const VertexSpecialization vertexValues{
       (key.features & kFeatureSkin) != 0,
-      (key.features >> kFeatureMorphShift) & uint32_t(gpu::kMorphAll), texcoordSets};
+      (key.features >> kFeatureMorphShift) & uint32_t(gpu::kMorphAll), texcoordSets,
+      (key.features & kFeatureInstanced) != 0};
   const VkSpecializationMapEntry vertexEntries[] = {
       {0, offsetof(VertexSpecialization, skin), sizeof(VkBool32)},
       {1, offsetof(VertexSpecialization, morph), sizeof(uint32_t)},
       {2, offsetof(VertexSpecialization, texcoordSets), sizeof(uint32_t)},
+      {3, offsetof(VertexSpecialization, instanced), sizeof(VkBool32)},
   };
   const VkSpecializationInfo vertexSpecialization{uint32_t(std::size(vertexEntries)), vertexEntries,
                                                   sizeof(vertexValues), &vertexValues};
@@ -275,6 +278,7 @@ MeshSetBindings meshSetBindings() {
       {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
       {8, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
       {9, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {10, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
   };
   for (uint32_t slot = 0; slot < gpu::kMaterialTextureCount; ++slot)
     sets[1].push_back({slot, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,

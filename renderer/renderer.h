@@ -160,7 +160,9 @@ struct UploadStats {
 // Draws of nodes hidden by KHR_node_visibility are not recorded, so not counted.
 struct DrawStats {
   uint32_t drawCalls = 0;
-  uint64_t triangles = 0;
+  uint64_t triangles = 0;  // of every instance drawn
+  // Copies of meshes drawn: one per draw call, EXT_mesh_gpu_instancing's instances each.
+  uint64_t instances = 0;
   // Transmission passes recorded (KHR_materials_transmission: the opaque scene drawn first
   // into a texture): 1 when a drawn material has the extension, else 0. Its draws are not
   // counted above.

@@ -6,8 +6,8 @@ namespace {
 
 // The features of a draw that come from its node and primitive, not its material: a material
 // variant switch keeps them.
-constexpr uint32_t kPrimitiveFeatures =
-    (uint32_t(gpu::kMorphAll) << kFeatureMorphShift) | kFeatureSkin | kFeatureFlatNormals;
+constexpr uint32_t kPrimitiveFeatures = (uint32_t(gpu::kMorphAll) << kFeatureMorphShift) |
+                                        kFeatureSkin | kFeatureFlatNormals | kFeatureInstanced;
 
 // Whether material `material` samples a texCoord set beyond 1 in any slot.
 bool samplesExtraTexcoords(const scene::Scene& scene, uint32_t material) {
@@ -92,7 +92,24 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
         setDrawMaterial(scene, p, p.material, d);
         d.center = p.bounds.empty() ? glm::vec3(0.0f) : 0.5f * (p.bounds.min + p.bounds.max);
         deformDraw(scene, uint32_t(n), p, s.deform.primitives[node.mesh][pi], gpu, d);
-        gpu.draws.push_back(d);
+        if (node.instancing < 0 || size_t(node.instancing) >= scene.instancing.size()) {
+          gpu.draws.push_back(d);
+          continue;
+        }
+        // EXT_mesh_gpu_instancing: the instances that keep the winding in one instanced draw,
+        // those that mirror it in another (one pipeline state each).
+        const scene::MeshInstances& m = scene.instancing[size_t(node.instancing)];
+        const uint32_t first = s.firstInstance[size_t(node.instancing)];
+        const uint32_t count = uint32_t(m.transforms.size());
+        d.features |= kFeatureInstanced;
+        for (const bool mirror : {false, true}) {
+          const uint32_t from = mirror ? m.mirroredFrom : 0, to = mirror ? count : m.mirroredFrom;
+          if (from >= to) continue;
+          d.firstInstance = first + from;
+          d.instanceCount = to - from;
+          d.instancesMirror = mirror;
+          gpu.draws.push_back(d);
+        }
       }
     }
   }

@@ -52,6 +52,11 @@ struct Draw {
   uint32_t texcoordSets = 0, texcoordOffset = 0;
   // Bit n: the primitive has TEXCOORD_n, 0..7 (channel views: PipelineKey::channelTexcoords).
   uint32_t texcoordPresence = 0;
+  // EXT_mesh_gpu_instancing: the draw's instances, from SceneGpu::instances[firstInstance]
+  // (mesh.vert's gl_InstanceIndex); `instancesMirror` when their transforms mirror (the
+  // mirroring ones are drawn apart: scene::MeshInstances::mirroredFrom). 1 and 0 without.
+  uint32_t instanceCount = 1, firstInstance = 0;
+  bool instancesMirror = false;
 };
 
 // Vertex streams, each a region of SceneGpu::vertices bound as its own binding.
@@ -87,6 +92,8 @@ struct SceneGpu {
   // Uploaded once: TEXCOORD_2..7 of every primitive that has them (gpu::kTexcoordSetCount),
   // at least 64 bytes.
   Buffer texcoords;  // device-local, vec2
+  // Uploaded once: every EXT_mesh_gpu_instancing instance transform, at least 64 bytes.
+  Buffer instances;  // device-local, mat4
   // What the per-frame buffers hold (once the frame's pending copies are done), entry for
   // entry: the sources of the per-frame copies. Sized at creation, never resized (uploads.h
   // keeps pointers to them).

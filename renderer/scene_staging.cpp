@@ -122,6 +122,11 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.weightBytes = std::max<VkDeviceSize>(64, gpu.weightData.size() * sizeof(float));
   s.jointBytes = std::max<VkDeviceSize>(64, gpu.joints.count() * sizeof(glm::mat4));
   s.texcoordBytes = std::max<VkDeviceSize>(64, s.texcoordCount * sizeof(glm::vec2));
+  for (const scene::MeshInstances& m : scene.instancing) {
+    s.firstInstance.push_back(uint32_t(s.instanceCount));
+    s.instanceCount += m.transforms.size();
+  }
+  s.instanceBytes = std::max<VkDeviceSize>(64, s.instanceCount * sizeof(glm::mat4));
 
   VkDeviceSize at = 0;
   auto place = [&](VkDeviceSize bytes) {
@@ -140,6 +145,7 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.weights = place(s.weightBytes);
   s.joints = place(s.jointBytes);
   s.texcoords = place(s.texcoordBytes);
+  s.instances = place(s.instanceBytes);
   s.white = place(4);
   s.flatNormal = place(4);
   s.black = place(4);
@@ -223,6 +229,12 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
     w.put(s.influences, scratch.influences.data(),
           scratch.influences.size() * sizeof(gpu::SkinInfluence));
     w.put(s.targets, scratch.targets.data(), scratch.targets.size() * sizeof(float));
+  }
+
+  for (size_t i = 0; i < scene.instancing.size(); ++i) {
+    const std::vector<glm::mat4>& t = scene.instancing[i].transforms;
+    w.put(s.instances + sizeof(glm::mat4) * s.firstInstance[i], t.data(),
+          sizeof(glm::mat4) * t.size());
   }
 
   const uint8_t white[4] = {255, 255, 255, 255};

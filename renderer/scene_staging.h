@@ -42,6 +42,11 @@ struct StagingLayout {
   VkDeviceSize influences = 0, targets = 0, weights = 0, joints = 0;
   VkDeviceSize texcoordCount = 0;  // vec2 of TEXCOORD_2..7 over every primitive
   VkDeviceSize texcoordBytes = 0, texcoords = 0;
+  // EXT_mesh_gpu_instancing: per Scene::instancing entry, its first mat4 in the instances
+  // buffer (every entry's transforms, in order).
+  std::vector<uint32_t> firstInstance;
+  VkDeviceSize instanceCount = 0;
+  VkDeviceSize instanceBytes = 0, instances = 0;
   // Per scene image, when uploaded: where its mip chain starts (every level, level 0 first,
   // tightly packed: mip_chain.h).
   std::vector<VkDeviceSize> images;
@@ -105,11 +110,11 @@ struct StagingScratch {
 };
 
 // Writes the part inside `window` of: the vertices (absent streams filled with their
-// defaults), TEXCOORD_2..7, indices, deformation data, the two 1x1 placeholder textures and the
-// uploaded images' mip chains at their layout offsets. The chains of the images the window
-// reaches are computed on the loader's threads (scene::parallelFor), one image per item, when
-// the window first reaches them. Images with `upload` set must still have their pixels until
-// the chunk that holds the end of their chain has been written.
+// defaults), TEXCOORD_2..7, the instance transforms, indices, deformation data, the two 1x1
+// placeholder textures and the uploaded images' mip chains at their layout offsets. The chains of
+// the images the window reaches are computed on the loader's threads (scene::parallelFor), one
+// image per item, when the window first reaches them. Images with `upload` set must still have
+// their pixels until the chunk that holds the end of their chain has been written.
 void writeStaging(const scene::Scene& scene, const StagingLayout& s,
                   const std::array<VkDeviceSize, kStreamCount>& streamOffsets,
                   const std::vector<bool>& upload, const StagingWindow& window,

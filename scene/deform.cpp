@@ -62,12 +62,12 @@ DeformedVertex transformVertex(const DeformedVertex& v, const glm::mat4& model) 
 }
 
 DeformedVertex deformVertex(const Scene& scene, uint32_t node, const Primitive& p, uint32_t vertex,
-                            std::span<const glm::mat4> jointMatrices) {
+                            std::span<const glm::mat4> jointMatrices, const glm::mat4& instance) {
   const Node& n = scene.nodes[node];
   const DeformedVertex morphed = morphVertex(p, vertex, n.weights);
   const bool skinned = n.skin >= 0 && p.influenceSets > 0;
-  return transformVertex(morphed,
-                         skinned ? skinMatrix(p, vertex, jointMatrices) : scene.world[node]);
+  return transformVertex(
+      morphed, (skinned ? skinMatrix(p, vertex, jointMatrices) : scene.world[node]) * instance);
 }
 
 }  // namespace vitrine::scene

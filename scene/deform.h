@@ -44,8 +44,10 @@ DeformedVertex transformVertex(const DeformedVertex& v, const glm::mat4& model);
 // the node's weights, then moved by skinMatrix() when the node has a skin and p has influences
 // (the node's own transform is then ignored, §3.7.3), else by scene.world[node].
 // `jointMatrices` are the node's skin's (JointMatrices::matrices() from offset(node.skin));
-// unused without a skin.
+// unused without a skin. `instance`: an EXT_mesh_gpu_instancing transform (nodeInstances()),
+// applied to the morphed vertex before the node's or the skin's matrix.
 DeformedVertex deformVertex(const Scene& scene, uint32_t node, const Primitive& p, uint32_t vertex,
-                            std::span<const glm::mat4> jointMatrices);
+                            std::span<const glm::mat4> jointMatrices,
+                            const glm::mat4& instance = glm::mat4(1.0f));
 
 }  // namespace vitrine::scene

@@ -83,6 +83,12 @@ struct LoadContext {
 // KHR_node_visibility: Node::visible (needs loadNodes first).
 [[nodiscard]] std::string loadVisibility(const LoadContext& ctx);
 
+// EXT_mesh_gpu_instancing: Scene::instancing and Node::instancing (needs loadNodes first).
+// Wrong accessor types, counts that differ and non-finite values are errors; the extension on a
+// node without a mesh, without a transform attribute or on a skinned node, and custom
+// attributes (one warning for all) are warnings.
+[[nodiscard]] std::string loadInstancing(const LoadContext& ctx);
+
 // Scene::samplers, Scene::textures (needs loadImages first: a texture whose image failed gets
 // image -1), Scene::materials, Scene::materialData and Scene::materialExtensionData (each
 // plus the default material, last). The material extensions' objects are type-checked here.

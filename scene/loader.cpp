@@ -119,6 +119,7 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
   if (std::string err = loadMorphWeights(ctx); !err.empty()) return err;
   if (std::string err = loadLights(ctx); !err.empty()) return err;
   if (std::string err = loadVisibility(ctx); !err.empty()) return err;
+  if (std::string err = loadInstancing(ctx); !err.empty()) return err;
   stage(0.7f, "Decoding images");
   clock.enter(doc.timings.imageDecode);
   if (!overlap) {

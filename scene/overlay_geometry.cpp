@@ -101,7 +101,7 @@ VertexFrameCount vertexFrames(const Scene& scene, int sceneIndex, float length,
   for (const int n : nodes)
     if (drawn(n))
       for (const Primitive& p : scene.meshes[size_t(scene.nodes[size_t(n)].mesh)].primitives)
-        count.total += p.positions.size();
+        count.total += p.positions.size() * nodeInstances(scene, n).size();
   const uint64_t stride =
       maxVertices == 0 ? 0 : std::max<uint64_t>(1, (count.total + maxVertices - 1) / maxVertices);
   if (stride == 0) return count;
@@ -116,26 +116,30 @@ VertexFrameCount vertexFrames(const Scene& scene, int sceneIndex, float length,
       for (size_t j = 0; j < skin.joints.size(); ++j)
         joints.push_back(scene.world[size_t(skin.joints[j])] * skin.inverseBindMatrices[j]);
     }
-    for (const Primitive& p : scene.meshes[size_t(node.mesh)].primitives) {
-      // As the renderer draws it: skinned only with every joint it names (scene.cpp's bounds).
-      const bool skinned =
-          !joints.empty() && p.influenceSets > 0 && p.minSkinJoints <= joints.size();
-      const bool hasTangents = !p.tangents.empty();
-      // The stride runs on across primitives (`seen` counts every vertex so far), so that
-      // many small primitives cannot each add one vertex past the cap.
-      const uint64_t first = (stride - seen % stride) % stride;
-      seen += p.positions.size();
-      for (uint64_t v = first; v < p.positions.size(); v += stride) {
-        const DeformedVertex d =
-            skinned ? deformVertex(scene, uint32_t(n), p, uint32_t(v), joints)
-                    : transformVertex(morphVertex(p, uint32_t(v), node.weights), scene.world[n]);
-        const glm::vec3 nrm = unitOr(d.normal, glm::vec3(0.0f));
-        if (nrm != glm::vec3(0.0f)) normals.push_back({d.position, d.position + length * nrm});
-        if (hasTangents) {
-          const glm::vec3 t = unitOr(glm::vec3(d.tangent), glm::vec3(0.0f));
-          if (t != glm::vec3(0.0f)) tangents.push_back({d.position, d.position + length * t});
+    for (const glm::mat4& instance : nodeInstances(scene, n)) {
+      for (const Primitive& p : scene.meshes[size_t(node.mesh)].primitives) {
+        // As the renderer draws it: skinned only with every joint it names (scene.cpp's
+        // bounds).
+        const bool skinned =
+            !joints.empty() && p.influenceSets > 0 && p.minSkinJoints <= joints.size();
+        const bool hasTangents = !p.tangents.empty();
+        // The stride runs on across primitives and instances (`seen` counts every vertex so
+        // far), so that many small ones cannot each add one vertex past the cap.
+        const uint64_t first = (stride - seen % stride) % stride;
+        seen += p.positions.size();
+        const glm::mat4 model = scene.world[n] * instance;
+        for (uint64_t v = first; v < p.positions.size(); v += stride) {
+          const DeformedVertex d =
+              skinned ? deformVertex(scene, uint32_t(n), p, uint32_t(v), joints, instance)
+                      : transformVertex(morphVertex(p, uint32_t(v), node.weights), model);
+          const glm::vec3 nrm = unitOr(d.normal, glm::vec3(0.0f));
+          if (nrm != glm::vec3(0.0f)) normals.push_back({d.position, d.position + length * nrm});
+          if (hasTangents) {
+            const glm::vec3 t = unitOr(glm::vec3(d.tangent), glm::vec3(0.0f));
+            if (t != glm::vec3(0.0f)) tangents.push_back({d.position, d.position + length * t});
+          }
+          ++count.shown;
         }
-        ++count.shown;
       }
     }
   }

@@ -67,39 +67,56 @@ std::vector<PickHit> pickAll(const Scene& scene, int sceneIndex, const glm::vec3
         joints.push_back(scene.world[size_t(skin.joints[j])] * skin.inverseBindMatrices[j]);
     }
     const glm::mat4& world = scene.world[size_t(n)];
-    // A mirroring world matrix turns counter-clockwise into clockwise (glTF 2.0 §3.7.4).
-    const bool mirrored = glm::determinant(glm::mat3(world)) < 0.0f;
+    const std::span<const glm::mat4> instances = nodeInstances(scene, n);
+    const MeshInstances* instancing =
+        node.instancing >= 0 ? &scene.instancing[size_t(node.instancing)] : nullptr;
     PickHit best;
     best.distance = std::numeric_limits<float>::max();
     const std::vector<Primitive>& primitives = scene.meshes[size_t(node.mesh)].primitives;
     for (uint32_t pi = 0; pi < primitives.size(); ++pi) {
       const Primitive& p = primitives[pi];
-      if (p.topology != Topology::Triangles) continue;
+      if (p.topology != Topology::Triangles || p.bounds.empty()) continue;
       // World-space positions as drawn (scene.cpp's bounds decide skinned the same way).
       const bool skinned =
           !joints.empty() && p.influenceSets > 0 && p.minSkinJoints <= joints.size();
       const bool deformed = skinned || !p.targets.empty();
-      positions.resize(p.positions.size());
-      for (uint32_t v = 0; v < p.positions.size(); ++v) {
-        positions[v] = !deformed ? glm::vec3(world * glm::vec4(p.positions[v], 1.0f))
-                       : skinned ? deformVertex(scene, uint32_t(n), p, v, joints).position
-                                 : transformVertex(morphVertex(p, v, node.weights), world).position;
-      }
       const int m = p.material;
       const bool doubleSided =
           m >= 0 && size_t(m) < scene.materials.size() && scene.materials[size_t(m)].doubleSided;
-      for (size_t i = 0; i + 2 < p.indices.size(); i += 3) {
-        const uint32_t a = p.indices[i], b = p.indices[i + 1], c = p.indices[i + 2];
-        if (a >= positions.size() || b >= positions.size() || c >= positions.size()) continue;
-        bool front = true;
-        const float t =
-            crossing(origin, direction, positions[a], positions[b], positions[c], &front);
-        // A skinned primitive ignores its node's transform, mirroring included.
-        if (!skinned && mirrored) front = !front;
-        if (t > 0.0f && t < best.distance && (front || doubleSided)) {
-          best.node = n;
-          best.distance = t;
-          best.primitive = pi;
+      for (uint32_t k = 0; k < instances.size(); ++k) {
+        const glm::mat4 model = world * instances[k];
+        if (!deformed && instances.size() > 1) {
+          Bounds copy;  // this instance's box: most instances are missed by the ray
+          for (int corner = 0; corner < 8; ++corner)
+            copy.extend(
+                glm::vec3(model * glm::vec4((corner & 1) ? p.bounds.max.x : p.bounds.min.x,
+                                            (corner & 2) ? p.bounds.max.y : p.bounds.min.y,
+                                            (corner & 4) ? p.bounds.max.z : p.bounds.min.z, 1.0f)));
+          if (!crossesBox(copy, origin, direction)) continue;
+        }
+        // A mirroring transform turns counter-clockwise into clockwise (glTF 2.0 §3.7.4); a
+        // skinned primitive ignores its node's transform, mirroring included.
+        const bool mirrored = glm::determinant(glm::mat3(skinned ? instances[k] : model)) < 0.0f;
+        positions.resize(p.positions.size());
+        for (uint32_t v = 0; v < p.positions.size(); ++v) {
+          positions[v] = !deformed ? glm::vec3(model * glm::vec4(p.positions[v], 1.0f))
+                         : skinned
+                             ? deformVertex(scene, uint32_t(n), p, v, joints, instances[k]).position
+                             : transformVertex(morphVertex(p, v, node.weights), model).position;
+        }
+        for (size_t i = 0; i + 2 < p.indices.size(); i += 3) {
+          const uint32_t a = p.indices[i], b = p.indices[i + 1], c = p.indices[i + 2];
+          if (a >= positions.size() || b >= positions.size() || c >= positions.size()) continue;
+          bool front = true;
+          const float t =
+              crossing(origin, direction, positions[a], positions[b], positions[c], &front);
+          if (mirrored) front = !front;
+          if (t > 0.0f && t < best.distance && (front || doubleSided)) {
+            best.node = n;
+            best.distance = t;
+            best.primitive = pi;
+            best.instance = instancing ? instancing->fileIndex[k] : 0;
+          }
         }
       }
     }

@@ -17,10 +17,13 @@ struct PickHit {
   int node = -1;       // the mesh node whose triangle was hit
   float distance = 0;  // along the ray, in units of `direction`'s length
   uint32_t primitive = 0;
+  // EXT_mesh_gpu_instancing: the instance hit, as the accessors number it (0 without).
+  uint32_t instance = 0;
 };
 
 // Every shown mesh node (KHR_node_visibility) of scene `sceneIndex` whose triangles the ray
-// origin + t direction (t > 0) crosses, once each at its nearest hit, nearest first. Back faces
+// origin + t direction (t > 0) crosses, once each at its nearest hit (over all its
+// EXT_mesh_gpu_instancing instances), nearest first. Back faces
 // count only for double-sided materials (single-sided ones are culled when drawn); points and
 // lines are not hit. O(triangles of the nodes whose bounds the ray crosses).
 // `shown`: when not empty, only nodes n with shown[n] != 0 (an isolated subtree).

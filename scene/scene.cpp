@@ -94,11 +94,22 @@ std::vector<int> sceneNodesInOrder(const Scene& scene, int sceneIndex) {
   return out;
 }
 
+std::span<const glm::mat4> nodeInstances(const Scene& scene, int n) {
+  static const glm::mat4 kOnce(1.0f);
+  if (n >= 0 && size_t(n) < scene.nodes.size()) {
+    const int i = scene.nodes[size_t(n)].instancing;
+    if (i >= 0 && size_t(i) < scene.instancing.size())
+      return scene.instancing[size_t(i)].transforms;
+  }
+  return {&kOnce, 1};
+}
+
 void extendByMeshNode(const Scene& scene, int n, Bounds& b) {
   if (n < 0 || size_t(n) >= scene.nodes.size()) return;
   const Node& node = scene.nodes[size_t(n)];
   if (node.mesh < 0 || size_t(node.mesh) >= scene.meshes.size()) return;
   const glm::mat4& w = scene.world[size_t(n)];
+  const std::span<const glm::mat4> instances = nodeInstances(scene, n);
   // A skinned or morphed primitive is where its current pose puts it (and a skinned one
   // ignores the node's transform): the bounds of its deformed vertices.
   std::vector<glm::mat4> joints;
@@ -111,16 +122,19 @@ void extendByMeshNode(const Scene& scene, int n, Bounds& b) {
     if (p.bounds.empty()) continue;
     const bool skinned = !joints.empty() && p.influenceSets > 0 && p.minSkinJoints <= joints.size();
     const bool morphedOnly = !p.targets.empty() && (node.skin < 0 || p.influenceSets == 0);
-    if (skinned || morphedOnly) {
-      for (uint32_t v = 0; v < p.positions.size(); ++v)
-        b.extend(deformVertex(scene, uint32_t(n), p, v, joints).position);
-      continue;
-    }
-    for (int corner = 0; corner < 8; ++corner) {
-      const glm::vec3 c((corner & 1) ? p.bounds.max.x : p.bounds.min.x,
-                        (corner & 2) ? p.bounds.max.y : p.bounds.min.y,
-                        (corner & 4) ? p.bounds.max.z : p.bounds.min.z);
-      b.extend(glm::vec3(w * glm::vec4(c, 1.0f)));
+    for (const glm::mat4& instance : instances) {
+      if (skinned || morphedOnly) {
+        for (uint32_t v = 0; v < p.positions.size(); ++v)
+          b.extend(deformVertex(scene, uint32_t(n), p, v, joints, instance).position);
+        continue;
+      }
+      const glm::mat4 model = w * instance;
+      for (int corner = 0; corner < 8; ++corner) {
+        const glm::vec3 c((corner & 1) ? p.bounds.max.x : p.bounds.min.x,
+                          (corner & 2) ? p.bounds.max.y : p.bounds.min.y,
+                          (corner & 4) ? p.bounds.max.z : p.bounds.min.z);
+        b.extend(glm::vec3(model * glm::vec4(c, 1.0f)));
+      }
     }
   }
 }

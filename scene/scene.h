@@ -10,6 +10,7 @@
 #include <deque>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -156,8 +157,23 @@ struct alignas(64) Node {
   // Index of weights[0] in the MorphWeights region of the Object Model (object_model.h).
   uint32_t morphWeightOffset = 0;
   int light = -1;  // KHR_lights_punctual: index into Scene::lights, -1 = none
+  // EXT_mesh_gpu_instancing: index into Scene::instancing, -1 = the mesh drawn once.
+  int instancing = -1;
 
   glm::mat4 localMatrix() const;
+};
+
+// EXT_mesh_gpu_instancing: the copies a node draws its mesh as. Per instance the transform
+// TRANSLATION * ROTATION * SCALE (an absent attribute: identity), applied to the mesh before the
+// node's world matrix (the extension's "Transformation Order": world * instance), or before the
+// skin's joint matrices for a skinned mesh. Those that mirror (negative determinant) come last,
+// from `mirroredFrom` on, so that each winding is one instanced draw; fileIndex[i] is instance
+// i's element in the accessors.
+struct MeshInstances {
+  int node = -1;
+  std::vector<glm::mat4> transforms;
+  std::vector<uint32_t> fileIndex;
+  uint32_t mirroredFrom = 0;
 };
 
 // glTF 2.0 §3.7.3 "Skins".
@@ -325,6 +341,7 @@ struct Scene {
   std::deque<std::vector<float>> extrasValues;
   // The pointer of each resolved value (the number or the whole array) to its entry.
   std::unordered_map<std::string, uint32_t> extrasIndex;
+  std::vector<MeshInstances> instancing;  // EXT_mesh_gpu_instancing, Node::instancing
 
   uint32_t defaultMaterialIndex() const { return uint32_t(materials.size()); }
 };
@@ -345,6 +362,10 @@ void updateWorldTransforms(Scene& scene);
 // of their bounds' corners, or for skinned and morphed primitives of their deformed vertices
 // (deform.h) in the current pose.
 Bounds sceneBounds(const Scene& scene, int sceneIndex);
+// The instance transforms node `n` draws its mesh with (MeshInstances::transforms): one
+// identity for a node without EXT_mesh_gpu_instancing.
+std::span<const glm::mat4> nodeInstances(const Scene& scene, int n);
+
 // Extends `b` by the mesh node `n` as sceneBounds() counts it (nothing for a node without a
 // mesh).
 void extendByMeshNode(const Scene& scene, int n, Bounds& b);

@@ -15,6 +15,9 @@ layout(constant_id = 1) const uint kMorph = 0u;
 // TEXCOORD_2..7 (pipelines.h kFeatureTexcoordSets): 0, or bit 6 (the material samples a set
 // beyond 1) with bit n - 2 for each TEXCOORD_n the primitive has.
 layout(constant_id = 2) const uint kTexcoordSets = 0u;
+// EXT_mesh_gpu_instancing: the draw is instanced, gl_InstanceIndex (firstInstance included)
+// indexes its instance transform (pipelines.h kFeatureInstanced).
+layout(constant_id = 3) const bool kInstanced = false;
 
 layout(location = 0) in vec3 inPosition;
 layout(location = 1) in vec3 inNormal;
@@ -30,6 +33,7 @@ layout(std430, set = 0, binding = 5) readonly buffer TargetBlock { float targetD
 layout(std430, set = 0, binding = 6) readonly buffer JointBlock { mat4 jointMatrices[]; };
 layout(std430, set = 0, binding = 7) readonly buffer InfluenceBlock { SkinInfluence influences[]; };
 layout(std430, set = 0, binding = 9) readonly buffer TexcoordBlock { vec2 extraTexcoords[]; };
+layout(std430, set = 0, binding = 10) readonly buffer InstanceBlock { mat4 instances[]; };
 layout(push_constant) uniform DrawBlock { DrawConstants draw; };
 
 layout(location = 0) out vec3 outWorldPos;
@@ -101,11 +105,14 @@ void main() {
 
   vec4 world;
   mat3 world3;
-  if (kSkin) {
+  if (kSkin || kInstanced) {
     // §3.7.3: the joint matrices are the whole model transform; the node's is ignored.
-    const mat4 skin = skinMatrix(vertex);
-    world = skin * vec4(position, 1.0);
-    world3 = mat3(skin);
+    // EXT_mesh_gpu_instancing "Transformation Order": NodeWorldXform * InstanceXform * vertex,
+    // the instance transform first (for a skinned mesh, before the joints').
+    mat4 model = kSkin ? skinMatrix(vertex) : nodes[draw.node].world;
+    if (kInstanced) model = model * instances[gl_InstanceIndex];
+    world = model * vec4(position, 1.0);
+    world3 = mat3(model);
     // Normals by the inverse transpose: the cofactor matrix (det x inverse transpose) with the
     // determinant's sign, defined even where the blend of joints is singular.
     const mat3 cofactor = mat3(cross(world3[1], world3[2]), cross(world3[2], world3[0]),

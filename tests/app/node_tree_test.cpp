@@ -66,6 +66,7 @@ TEST(NodeTree, BadgeWords) {
   EXPECT_EQ(badgeText(kBadgeMesh | kBadgeSkin), "mesh skin");
   EXPECT_EQ(badgeText(kBadgeCamera | kBadgeLight), "camera light");
   EXPECT_EQ(badgeText(kBadgeJoint), "joint");
+  EXPECT_EQ(badgeText(kBadgeMesh | kBadgeInstanced), "mesh instanced");
 }
 
 // simple_skin: node 0 holds the skinned mesh, nodes 1 and 2 are its skin's joints.

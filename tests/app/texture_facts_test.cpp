@@ -96,6 +96,37 @@ TEST(SceneStatistics, MeshesAndMaterialsOfTheShownScene) {
   EXPECT_EQ(other.materials[0].drawn.drawCalls, 1u);
 }
 
+// EXT_mesh_gpu_instancing: a node's instances are copies drawn (triangles and vertices times
+// their count) in one draw per primitive, two when some instances mirror and others do not.
+TEST(SceneStatistics, InstancedNodesCountEveryInstance) {
+  scene::Scene s;
+  scene::Primitive p;
+  p.positions.assign(4, glm::vec3(0.0f));
+  p.indices = {0, 1, 2, 0, 2, 3};
+  s.meshes.push_back({});
+  s.meshes[0].primitives.push_back(p);
+  s.nodes.resize(2);
+  s.nodes[0].mesh = s.nodes[1].mesh = 0;
+  s.nodes[0].instancing = 0;
+  scene::MeshInstances m;
+  m.node = 0;
+  m.transforms.assign(3, glm::mat4(1.0f));
+  m.fileIndex = {0, 1, 2};
+  m.mirroredFrom = 2;  // the last one mirrors
+  s.instancing.push_back(m);
+  s.scenes.push_back({"", {0, 1}});
+  SceneStatistics st = sceneStatistics(s, 0, -1, {});
+  EXPECT_EQ(st.meshes[0].instances, 4u);
+  EXPECT_EQ(st.meshes[0].drawn.triangles, 8u);
+  EXPECT_EQ(st.meshes[0].drawn.vertices, 16u);
+  EXPECT_EQ(st.meshes[0].drawn.drawCalls, 3u);
+  EXPECT_EQ(st.drawn.drawCalls, 3u);
+  s.instancing[0].mirroredFrom = 3;  // none mirrors: one instanced draw
+  st = sceneStatistics(s, 0, -1, {});
+  EXPECT_EQ(st.meshes[0].drawn.drawCalls, 2u);
+  EXPECT_EQ(st.meshes[0].drawn.triangles, 8u);
+}
+
 TEST(TextureFacts, SlotNamesAndBytes) {
   EXPECT_STREQ(textureSlotName(gpu::kSlotBaseColor), "baseColorTexture");
   EXPECT_STREQ(textureSlotName(gpu::kSlotClearcoatNormal), "clearcoatNormalTexture");
