@@ -20,6 +20,7 @@
 
 #include "memory.h"
 #include "shared_types.h"
+#include "xmp_metadata.h"
 
 namespace vitrine::scene {
 
@@ -325,6 +326,9 @@ struct Scene {
   std::deque<std::vector<float>> extrasValues;
   // The pointer of each resolved value (the number or the whole array) to its entry.
   std::unordered_map<std::string, uint32_t> extrasIndex;
+
+  // KHR_xmp_json_ld packets and who references them; asset.generator and asset.copyright.
+  XmpMetadata metadata;
 
   uint32_t defaultMaterialIndex() const { return uint32_t(materials.size()); }
 };
