@@ -20,8 +20,8 @@ const std::string kOutside =
     "/buffers/0/uri: \"../outside.bin\" resolves outside the asset's folder (use "
     "--allow-outside-folder to read it)";
 const std::string kHttp =
-    "/buffers/0/uri: \"http://example.com/a.bin\": http URIs are not read (only data: URIs and "
-    "files inside the asset's folder)";
+    "/buffers/0/uri: \"http://example.com/a.bin\": http URIs are not read (confinement: only data: "
+    "URIs and files inside the asset's folder)";
 
 AssetBuilder quadAsset() {
   AssetBuilder b;
