@@ -27,6 +27,19 @@ CheckProblem splitLocated(const std::string& located, bool error) {
   return p;
 }
 
+// A value on one line: line breaks written as \n (an XMP description may hold several).
+std::string oneLine(const std::string& value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c != '\r') {
+      out += c;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 int CheckReport::exitStatus() const {
@@ -66,6 +79,7 @@ CheckReport checkAsset(const std::string& file, const scene::LoadOptions& option
   for (const std::string& w : loaded.document->channelWarnings)
     report.problems.push_back(parseChannelMessage(w));
   report.variants = loaded.document->scene->variants;
+  report.metadata = allMetadataLines(*loaded.document->scene);
   return report;
 }
 
@@ -82,6 +96,8 @@ std::string formatCheckText(const CheckReport& report) {
     out += "info /extensions/KHR_materials_variants/variants/" + std::to_string(i) +
            ": material variant \"" + report.variants[i] + "\"\n";
   }
+  for (const MetadataLine& m : report.metadata)
+    out += "info " + m.pointer + ": " + m.label + " \"" + oneLine(m.value) + "\"\n";
   out += report.file + ": " + std::to_string(errors) + " error(s), " +
          std::to_string(report.problems.size() - errors) + " warning(s)\n";
   return out;
@@ -96,9 +112,12 @@ std::string formatCheckJson(const CheckReport& report) {
                         {"pointer", p.pointer},
                         {"message", p.message}});
   }
-  const nlohmann::json out = {{"file", report.file},  {"usable", errors == 0},
-                              {"errors", errors},     {"warnings", report.problems.size() - errors},
-                              {"problems", problems}, {"variants", report.variants}};
+  nlohmann::json out = {{"file", report.file},  {"usable", errors == 0},
+                        {"errors", errors},     {"warnings", report.problems.size() - errors},
+                        {"problems", problems}, {"variants", report.variants}};
+  nlohmann::json& metadata = out["metadata"] = nlohmann::json::array();
+  for (const MetadataLine& m : report.metadata)
+    metadata.push_back({{"pointer", m.pointer}, {"label", m.label}, {"value", m.value}});
   // Messages quote file names as they are: replace invalid UTF-8 rather than throw.
   return out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

@@ -8,11 +8,18 @@
 // "(file)" stands for the empty JSON pointer: the file as a whole. Then, not counted, one line
 // per KHR_materials_variants variant of an asset that loaded:
 //   info /extensions/KHR_materials_variants/variants/0: material variant "Red"
+// Then, not counted either, one line per metadata item (asset_metadata.h: asset.generator and
+// asset.copyright, the KHR_xmp_json_ld packets of the asset and of the objects that reference
+// one), newlines in values written as \n:
+//   info /asset/generator: Generator "Blender 4.1"
+//   info /asset: Title "MyModel"
+//   info /nodes/2: dc:title "Left wheel"
 // Then one summary line:
 //   <file>: 1 error(s), 2 warning(s)
 // JSON (--json): {"file": ..., "usable": bool, "errors": N, "warnings": M,
 //   "problems": [{"severity": "error"|"warning", "pointer": "/...", "message": "..."}],
-//   "variants": ["Red", ...]}
+//   "variants": ["Red", ...],
+//   "metadata": [{"pointer": "/asset", "label": "Title", "value": "MyModel"}, ...]}
 // with the same problems in the same order ("pointer": "" for the file as a whole).
 // Exit status: kCheckUsable (0) no problem, kCheckWarnings (1) loaded with warnings,
 // kCheckErrors (2) not loaded.
@@ -27,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "asset_metadata.h"
 #include "cli.h"
 
 namespace vitrine::app {
@@ -49,6 +57,8 @@ struct CheckReport {
   // the text lists them as "info" lines after the problems (not counted), JSON as "variants".
   std::vector<std::string> variants;
   scene::LoadTimings loadTimings;  // the load's phases (--timings)
+  // The metadata of an asset that loaded (allMetadataLines): "info" lines, JSON "metadata".
+  std::vector<MetadataLine> metadata;
   int exitStatus() const;
 };
 

@@ -85,15 +85,32 @@ bool propertyWidget(const Property& p, const std::vector<bool>& enabled, scene::
   return changed;
 }
 
+void metadataLines(const char* heading, const std::vector<MetadataLine>& lines) {
+  if (lines.empty()) return;
+  if (heading) ImGui::TextDisabled("%s", heading);
+  for (const MetadataLine& l : lines) {
+    ImGui::TextDisabled("%s", l.label.c_str());
+    ImGui::Indent();
+    ImGui::TextWrapped("%s", l.value.c_str());
+    ImGui::Unindent();
+  }
+}
+
 void InspectorPanel::draw(const PanelRect& rect, Session& s, renderer::Renderer& renderer) {
   if (!beginDockedPanel("Inspector", rect)) return;
   if (documentSerial_ != s.document->serial) {
     // A new document (load or reload): its slots are new, resolve them again, once.
     documentSerial_ = s.document->serial;
     model_.reset(*s.document->scene, *s.document->gltf, s.document->animations->clips());
+    assetLines_ = assetMetadataLines(*s.document->scene);
+    objectLines_.clear();
   }
   // Fields leave about 7 characters' room for their labels, in the font's size (DPI).
   ImGui::PushItemWidth(-7.5f * ImGui::GetFontSize());
+  // Open by default when the asset describes itself (KHR_xmp_json_ld), not for a generator.
+  const bool described = s.document->scene->metadata.assetPacket() != nullptr;
+  if (ImGui::CollapsingHeader("Asset", described ? ImGuiTreeNodeFlags_DefaultOpen : 0))
+    assetSection();
   if (ImGui::CollapsingHeader("Node", ImGuiTreeNodeFlags_DefaultOpen)) nodeSection(s);
   if (ImGui::CollapsingHeader("Materials", ImGuiTreeNodeFlags_DefaultOpen)) materialSection(s);
   view_.draw(s, renderer);
@@ -121,6 +138,26 @@ void InspectorPanel::nodeSection(Session& s) {
     const glm::vec3 world(scene.world[n][3]);
     ImGui::Text("World position  %.3f  %.3f  %.3f", world.x, world.y, world.z);
   }
+  metadataLines("Node metadata", metadata(scene, scene::XmpObject::Node, n));
+  if (node.mesh >= 0)
+    metadataLines("Mesh metadata", metadata(scene, scene::XmpObject::Mesh, uint32_t(node.mesh)));
+}
+
+void InspectorPanel::assetSection() {
+  if (assetLines_.empty()) {
+    ImGui::TextDisabled("No generator, copyright or XMP metadata.");
+    return;
+  }
+  metadataLines(nullptr, assetLines_);
+}
+
+const std::vector<MetadataLine>& InspectorPanel::metadata(const scene::Scene& scene,
+                                                          scene::XmpObject kind, uint32_t index) {
+  const std::pair<int, uint32_t> key{int(kind), index};
+  auto it = objectLines_.find(key);
+  if (it == objectLines_.end())
+    it = objectLines_.emplace(key, objectMetadataLines(scene, kind, index)).first;
+  return it->second;
 }
 
 void InspectorPanel::materialSection(Session& s) {
@@ -136,6 +173,7 @@ void InspectorPanel::materialSection(Session& s) {
         scene.materials[m].name.empty() ? "Material " + std::to_string(m) : scene.materials[m].name;
     ImGui::PushID(int(m));
     if (ImGui::TreeNodeEx("material", ImGuiTreeNodeFlags_DefaultOpen, "%s", name.c_str())) {
+      metadataLines("Material metadata", metadata(scene, scene::XmpObject::Material, m));
       const std::vector<Property>& props = model_.material(m);
       // Core properties first, then one tree node per extension (its properties are adjacent).
       for (size_t i = 0; i < props.size();) {

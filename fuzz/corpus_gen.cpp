@@ -271,6 +271,24 @@ void assets(const fs::path& dir) {
   writeAll(dir / "skinned_textured.gltf", text.data(), text.size());
   const std::string minimal = R"({"asset":{"version":"2.0"}})";
   writeAll(dir / "minimal.gltf", minimal.data(), minimal.size());
+  // KHR_xmp_json_ld (xmp_metadata.h): packets of every value form, referenced by the asset
+  // and a node, one reference out of range.
+  const std::string xmp = R"({"asset": {"version": "2.0", "generator": "g", "copyright": "c",
+    "extensions": {"KHR_xmp_json_ld": {"packet": 0}}},
+    "nodes": [{"extensions": {"KHR_xmp_json_ld": {"packet": 1}}},
+              {"extensions": {"KHR_xmp_json_ld": {"packet": 9}}}],
+    "extensionsUsed": ["KHR_xmp_json_ld"],
+    "extensions": {"KHR_xmp_json_ld": {"packets": [
+      {"@context": {"dc": "http://purl.org/dc/elements/1.1/",
+                    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#"},
+       "@id": "",
+       "dc:title": {"@type": "rdf:Alt", "rdf:_1": {"@language": "en-us", "@value": "T"},
+                    "rdf:_2": {"@language": "x-default", "@value": "D"}},
+       "dc:creator": {"@list": ["A", "B"]}, "dc:subject": {"@set": ["s"]},
+       "dc:seq": {"@type": "rdf:Seq", "rdf:_1": 1, "rdf:_2": true},
+       "dc:struct": {"dc:a": {"dc:b": [1, 2]}}, "dc:value": {"@value": "v"}},
+      {"dc:title": "no context"}, 7]}}})";
+  writeAll(dir / "xmp_metadata.gltf", xmp.data(), xmp.size());
 }
 
 }  // namespace

@@ -24,7 +24,8 @@ uint64_t bufferViewStride(const Json& root, uint64_t view) {
   return 0;
 }
 
-std::vector<std::string> bufferViewReaders(const Json& root) {
+std::vector<std::string> bufferViewReaders(const Json& root,
+                                           const std::vector<bool>* usedAccessors) {
   std::vector<std::string> readers(array(root, "bufferViews").size());
   auto read = [&](const Json& o, const std::string& at) {
     const int64_t v = integer(o, "bufferView", -1);
@@ -32,6 +33,7 @@ std::vector<std::string> bufferViewReaders(const Json& root) {
   };
   const Json& accessors = array(root, "accessors");
   for (size_t a = 0; a < accessors.size(); ++a) {
+    if (usedAccessors && (a >= usedAccessors->size() || !(*usedAccessors)[a])) continue;
     const std::string at = jsonPointer("accessors", a);
     read(accessors[a], at);
     if (const Json* sparse = member(accessors[a], "sparse")) {
@@ -44,11 +46,12 @@ std::vector<std::string> bufferViewReaders(const Json& root) {
   return readers;
 }
 
-std::string neededBuffers(const Json& root, bool isGlb, const std::vector<std::string>& readers,
-                          std::vector<bool>& skip) {
+std::string neededBuffers(const Json& root, bool isGlb, std::vector<std::string>& readers,
+                          const std::vector<std::string>& usedReaders, std::vector<bool>& skip,
+                          std::vector<std::string>& warnings) {
   const Json& buffers = array(root, "buffers");
   const Json& views = array(root, "bufferViews");
-  std::vector<bool> needed(buffers.size(), false);
+  std::vector<bool> needed(buffers.size(), false), warned(buffers.size(), false);
   for (size_t v = 0; v < views.size() && v < readers.size(); ++v) {
     if (readers[v].empty()) continue;
     uint64_t buffer = uint64_t(integer(views[v], "buffer", 0));
@@ -57,13 +60,27 @@ std::string neededBuffers(const Json& root, bool isGlb, const std::vector<std::s
       if (std::string err = parseMeshoptStream(root, v, s); !err.empty()) return err;
       buffer = s.buffer;
     }
-    needed[buffer] = true;
     const Json& b = buffers[buffer];
     if (!member(b, "uri") && !(isGlb && buffer == 0)) {
-      return located(
-          jsonPointer("buffers", buffer),
-          "has no uri, but " + readers[v] + " reads it through bufferView " + std::to_string(v));
+      const bool used = v < usedReaders.size() && !usedReaders[v].empty();
+      if (used) {
+        return located(jsonPointer("buffers", buffer), "has no uri, but " + usedReaders[v] +
+                                                           " reads it through bufferView " +
+                                                           std::to_string(v));
+      }
+      // TOLERANCE.md: only accessors nothing uses read it (the Khronos validator's valid
+      // assets have one): not loaded, and the view is read by nobody.
+      if (!warned[buffer]) {
+        warnings.push_back(located(jsonPointer("buffers", buffer),
+                                   "has no uri, and only accessors nothing uses read it (" +
+                                       readers[v] + " through bufferView " + std::to_string(v) +
+                                       "); not loaded"));
+        warned[buffer] = true;
+      }
+      readers[v].clear();
+      continue;
     }
+    needed[buffer] = true;
   }
   skip.assign(buffers.size(), false);
   for (size_t i = 0; i < buffers.size(); ++i) {

@@ -26,18 +26,26 @@ std::span<const uint8_t> bufferViewBytes(const GltfDocument& doc, uint64_t view)
 uint64_t bufferViewStride(const Json& root, uint64_t view);
 
 // For every bufferView of `root`, the JSON pointer of the first property that reads it
-// ("/accessors/3", "/accessors/3/sparse/indices", "/images/0"), or "" when nothing does.
-std::vector<std::string> bufferViewReaders(const Json& root);
+// ("/accessors/3", "/accessors/3/sparse/indices", "/images/0"), or "" when nothing does. With
+// `usedAccessors`, accessors it does not flag are not counted as readers.
+std::vector<std::string> bufferViewReaders(const Json& root,
+                                           const std::vector<bool>* usedAccessors = nullptr);
 
-// Which buffers must be loaded, given `readers`: a buffer some read view takes its bytes from
-// (the view's own buffer, or its EXT_meshopt_compression buffer when compressed). A buffer
-// without uri (GLB's first one aside, §4.4.3.3) that is needed is an error naming what reads
-// it: "/buffers/1: has no uri, but /accessors/0 reads it through bufferView 2". Buffers
-// nothing needs that are flagged as EXT_meshopt_compression fallback are not loaded (the
-// extension allows skipping them); other unneeded buffers load as before.
+// Which buffers must be loaded, given `readers` (every reader) and `usedReaders` (those
+// readers that something uses: bufferViewReaders with the used accessors): a buffer some
+// read view takes its bytes from (the view's own buffer, or its EXT_meshopt_compression
+// buffer when compressed). A buffer without uri (GLB's first one aside, §4.4.3.3) that a used
+// reader needs is an error naming it: "/buffers/1: has no uri, but /accessors/0 reads it
+// through bufferView 2". When only unused accessors read it, it is a warning ("/buffers/1:
+// has no uri, and only accessors nothing uses read it (/accessors/0 through bufferView 2); not
+// loaded"), and those views' readers are cleared (nothing decodes them). Buffers nothing needs
+// that are flagged as EXT_meshopt_compression fallback are not loaded (the extension allows
+// skipping them); other unneeded buffers load as before.
 // Returns "" and sets `skip[i]` for buffers not to load, or the error.
 [[nodiscard]] std::string neededBuffers(const Json& root, bool isGlb,
-                                        const std::vector<std::string>& readers,
-                                        std::vector<bool>& skip);
+                                        std::vector<std::string>& readers,
+                                        const std::vector<std::string>& usedReaders,
+                                        std::vector<bool>& skip,
+                                        std::vector<std::string>& warnings);
 
 }  // namespace vitrine::scene

@@ -241,9 +241,13 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
   // URI's decoded size is its byteLength, checked by ResourceCache::load);
   // releaseCopiedResources() gives back those it frees. What reads which bufferView decides
   // which buffers must have bytes (buffer_views.h).
-  const std::vector<std::string> readers = bufferViewReaders(out.json);
+  std::vector<std::string> readers = bufferViewReaders(out.json);
+  const std::vector<bool> used = usedAccessors(out.json);
+  const std::vector<std::string> usedReaders = bufferViewReaders(out.json, &used);
   std::vector<bool> skipBuffers;
-  if (std::string err = neededBuffers(out.json, glb, readers, skipBuffers); !err.empty())
+  if (std::string err =
+          neededBuffers(out.json, glb, readers, usedReaders, skipBuffers, out.warnings);
+      !err.empty())
     return err;
   const Json& declared = array(out.json, "buffers");
   for (size_t i = 0; i < declared.size(); ++i) {

@@ -153,7 +153,8 @@ UriTarget resolveUri(const std::string& uri, const std::string& baseDir, bool al
   // merely shown says so, file: URIs (RFC 8089) may name another host, and unknown schemes mean
   // nothing here. Drive and UNC paths name files of another system (on this one they would be
   // odd relative names). A trusted asset reaches any local file by a plain path instead.
-  const std::string never = " are not read (only data: URIs and files inside the asset's folder)";
+  const std::string never =
+      " are not read (confinement: only data: URIs and files inside the asset's folder)";
   if (uri.size() >= 2 && std::isalpha(static_cast<unsigned char>(uri[0])) && uri[1] == ':') {
     t.refusal = quoted(uri) + ": Windows drive paths" + never;  // "C:\x.bin", "C:/x.bin"
     return t;

@@ -35,8 +35,8 @@ struct UriTarget {
   // "" when the file may be read, else the URI (quoted as a JSON string) and the rule, e.g.
   //   "../a.bin" resolves outside the asset's folder (use --allow-outside-folder to read it)
   //   "/x/a.bin" is an absolute path, not relative to the asset's folder (use ...)
-  //   "http://h/a.bin": http URIs are not read (only data: URIs and files inside the asset's
-  //     folder)   -- likewise "Windows drive paths", "network paths", "URIs with a NUL
+  //   "http://h/a.bin": http URIs are not read (confinement: only data: URIs and files inside the
+  //     asset's folder)   -- likewise "Windows drive paths", "network paths", "URIs with a NUL
   //     character (%00)"
   std::string refusal;
   std::string shown;     // baseDir joined with the decoded URI, as it is named in messages

@@ -518,6 +518,11 @@ const std::vector<bool>* usedOf(const Usage& u, const std::string& array) {
 
 }  // namespace
 
+std::vector<bool> usedAccessors(const Json& root) {
+  if (!root.is_object()) return {};
+  return Usage(root).accessors;
+}
+
 void tolerateGltfJson(Json& root, std::vector<std::string>& warnings) {
   if (!root.is_object()) return;
   Repairs(root, warnings).run();

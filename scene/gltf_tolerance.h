@@ -27,6 +27,10 @@ void tolerateGltfJson(Json& root, std::vector<std::string>& warnings);
 
 inline constexpr size_t kMaxIgnoredObjects = 256;
 
+// The accessors something renders or plays (a used mesh's primitives, a used skin, every
+// animation, a node extension's attributes), by the same generous rule as validateTolerantly.
+std::vector<bool> usedAccessors(const Json& root);
+
 // Values used by the repairs (TOLERANCE.md says why).
 inline constexpr double kMinYfov = 0.01;  // radians, ~0.6 degrees
 inline constexpr double kMaxYfov = 3.13;  // radians, ~179.3 degrees: tan(yfov/2) stays finite

@@ -54,15 +54,45 @@ Light readLight(const JsonChecker& c, const Json& j, const std::string& at) {
   return l;
 }
 
-void readLights(const JsonChecker& c, const Json& root, Scene& scene) {
+// The lights some node places (any light index a node's extension names; readNodeLights
+// checks them).
+std::vector<bool> usedLights(const Json& root, size_t count) {
+  std::vector<bool> used(count, false);
+  for (const Json& node : array(root, "nodes")) {
+    const Json* ext = member(node, "extensions");
+    const Json* light = ext ? member(*ext, "KHR_lights_punctual") : nullptr;
+    const Json* index = light ? member(*light, "light") : nullptr;
+    if (index && index->is_number() && index->get<double>() >= 0 &&
+        index->get<double>() < double(count))
+      used[size_t(index->get<double>())] = true;
+  }
+  return used;
+}
+
+void readLights(const JsonChecker& c, const Json& root, Scene& scene,
+                std::vector<std::string>& warnings) {
   const Json* ext = c.object(root, "", "extensions", false);
   const Json* punctual =
       ext ? c.object(*ext, "/extensions", "KHR_lights_punctual", false) : nullptr;
   if (!punctual) return;
   const std::string at = "/extensions/KHR_lights_punctual";
   const Json& lights = *c.objectArray(*punctual, at, "lights", true, 1);
+  const std::vector<bool> used = usedLights(root, lights.size());
   for (size_t i = 0; i < lights.size(); ++i) {
-    scene.lights.push_back(readLight(c, lights[i], at + jsonPointer("lights", i)));
+    try {
+      scene.lights.push_back(readLight(c, lights[i], at + jsonPointer("lights", i)));
+    } catch (const JsonCheckFailure& f) {
+      // TOLERANCE.md: a problem in what nothing draws is a warning. The schema lets `type` be
+      // any string (future types), which the Khronos validator accepts. The index stays taken
+      // by a light that gives no light (an Object Model pointer may still name it).
+      if (used[i]) throw;
+      warnings.push_back(f.message + " (light " + std::to_string(i) + " is not used: ignored)");
+      Light placeholder;
+      placeholder.intensity = 0.0f;
+      if (const Json* name = member(lights[i], "name"); name && name->is_string())
+        placeholder.name = name->get<std::string>();
+      scene.lights.push_back(placeholder);
+    }
   }
 }
 
@@ -90,7 +120,7 @@ void readNodeLights(const JsonChecker& c, const Json& root, Scene& scene) {
 std::string loadLights(const LoadContext& ctx) {
   try {
     const JsonChecker c(ctx.doc.json);
-    readLights(c, ctx.doc.json, ctx.scene);
+    readLights(c, ctx.doc.json, ctx.scene, ctx.warnings);
     readNodeLights(c, ctx.doc.json, ctx.scene);
   } catch (const JsonCheckFailure& f) {
     return f.message;

@@ -102,4 +102,8 @@ void warnMissingTexcoords(const LoadContext& ctx);
 // first). A mapping naming a variant or material that does not exist is skipped with a warning.
 [[nodiscard]] std::string loadVariants(const LoadContext& ctx);
 
+// KHR_xmp_json_ld: Scene::metadata (xmp_metadata.h), with asset.generator and asset.copyright.
+// Never an error: malformed packets and references are warnings.
+void loadXmpMetadata(const LoadContext& ctx);
+
 }  // namespace vitrine::scene

@@ -141,6 +141,7 @@ std::string loadInto(const ReadDocument& read, Scene& scene, GltfDocument& doc,
   if (std::string err = loadMaterials(ctx); !err.empty()) return err;
   warnMissingTexcoords(ctx);
   if (std::string err = loadVariants(ctx); !err.empty()) return err;
+  loadXmpMetadata(ctx);
   updateWorldTransforms(scene);
   releaseCopiedResources(doc);
   return {};

@@ -21,6 +21,7 @@
 
 #include "memory.h"
 #include "shared_types.h"
+#include "xmp_metadata.h"
 
 namespace vitrine::scene {
 
@@ -342,6 +343,9 @@ struct Scene {
   // The pointer of each resolved value (the number or the whole array) to its entry.
   std::unordered_map<std::string, uint32_t> extrasIndex;
   std::vector<MeshInstances> instancing;  // EXT_mesh_gpu_instancing, Node::instancing
+
+  // KHR_xmp_json_ld packets and who references them; asset.generator and asset.copyright.
+  XmpMetadata metadata;
 
   uint32_t defaultMaterialIndex() const { return uint32_t(materials.size()); }
 };

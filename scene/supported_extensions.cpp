@@ -36,6 +36,7 @@ constexpr SupportedExtension kSupported[] = {
     {"KHR_mesh_quantization", "quantized vertex attributes, dequantized at load"},
     {"EXT_meshopt_compression", "meshoptimizer-compressed buffer views"},
     {"EXT_mesh_gpu_instancing", "instanced meshes: one instanced draw per primitive"},
+    {"KHR_xmp_json_ld", "XMP metadata, shown in the inspector's Asset section and by --check"},
 };
 
 // KHR_texture_basisu: no KTX2 decoder exists here, so it is not in the table (an asset

@@ -54,7 +54,8 @@ TEST(BatchCheck, GoodAssetExitsZeroWithTheSummaryAlone) {
   const std::string file = b.writeGltf("check-good");
   const ProcessResult r = runVitrine({file, "--check"});
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, file + ": 0 error(s), 0 warning(s)\n");
+  EXPECT_EQ(r.out, std::string("info /asset/generator: Generator \"vitrine-test\"\n") + file +
+                       ": 0 error(s), 0 warning(s)\n");
   EXPECT_EQ(r.err, "");
 }
 
@@ -66,7 +67,8 @@ TEST(BatchCheck, WarningsExitOneWithOneLineEach) {
             "warning /meshes/0/primitives/1/attributes: no POSITION; primitive skipped\n"
             "warning /animations/1/channels/0: cannot resolve \"/nodes/0/nonexistent\": not a "
             "property of the glTF Object Model\n" +
-                file + ": 0 error(s), 2 warning(s)\n");
+                std::string("info /asset/generator: Generator \"vitrine-test\"\n") + file +
+                ": 0 error(s), 2 warning(s)\n");
 }
 
 TEST(BatchCheck, ErrorsExitTwo) {
@@ -126,7 +128,8 @@ TEST(BatchCheck, ToleratedProblemsAreWarnings) {
             "warning /cameras/0/perspective/yfov: 0 is outside (0, pi); clamped to 0.01\n"
             "warning /materials/1/emissiveTexture/index: texture 5 does not exist (0 textures) "
             "(material 1 is not used: ignored)\n" +
-                file + ": 0 error(s), 2 warning(s)\n");
+                std::string("info /asset/generator: Generator \"vitrine-test\"\n") + file +
+                ": 0 error(s), 2 warning(s)\n");
 }
 
 // The same problem in the material the quad is drawn with stays an error.
@@ -168,6 +171,11 @@ TEST(BatchCheck, JsonHasTheSameContent) {
     lines += p["severity"].get<std::string>() + " " + (pointer.empty() ? "(file)" : pointer) +
              ": " + p["message"].get<std::string>() + "\n";
   }
+  for (const json& m : report["metadata"]) {
+    lines += "info " + m["pointer"].get<std::string>() + ": " + m["label"].get<std::string>() +
+             " \"" + m["value"].get<std::string>() + "\"\n";
+  }
+  EXPECT_EQ(report["metadata"].size(), 1u);  // the builder's asset.generator
   EXPECT_EQ(lines + file + ": 0 error(s), 2 warning(s)\n", text.out);
 
   AssetBuilder b = quadAsset();
@@ -183,6 +191,57 @@ TEST(BatchCheck, JsonHasTheSameContent) {
   EXPECT_EQ(error["problems"][0]["pointer"], "/meshes/0/primitives/0/attributes/POSITION");
 }
 
+// KHR_xmp_json_ld and asset.generator: one info line each (not counted), and the same lines
+// in the JSON report's "metadata"; a malformed packet is a warning, never an error.
+TEST(BatchCheck, MetadataIsListedOneInfoLineEach) {
+  AssetBuilder b = quadAsset();
+  b.json()["asset"]["generator"] = "Exporter 2.1";
+  b.json()["extensionsUsed"] = {"KHR_xmp_json_ld"};
+  const json context = {{"dc", "http://purl.org/dc/elements/1.1/"},
+                        {"rdf", "http://www.w3.org/1999/02/22-rdf-syntax-ns#"}};
+  b.json()["extensions"]["KHR_xmp_json_ld"]["packets"] = {
+      {{"@context", context},
+       {"dc:title",
+        {{"@type", "rdf:Alt"},
+         {"rdf:_1", {{"@language", "en-us"}, {"@value", "MyModel"}}},
+         {"rdf:_2", {{"@language", "it-it"}, {"@value", "Mio Modello"}}}}},
+       {"dc:creator", {{"@list", {"CreatorName", "CreatorEmail@email.com"}}}},
+       {"dc:description", "Two lines\nof text"}},
+      {{"@context", context}, {"dc:title", "Quad node"}}};
+  b.json()["asset"]["extensions"]["KHR_xmp_json_ld"]["packet"] = 0;
+  b.json()["nodes"][0]["extensions"]["KHR_xmp_json_ld"]["packet"] = 1;
+  const std::string file = b.writeGltf("check-metadata");
+  const ProcessResult r = runVitrine({file, "--check"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "info /asset/generator: Generator \"Exporter 2.1\"\n"
+            "info /asset: Title \"MyModel; it-it: Mio Modello\"\n"
+            "info /asset: Creator \"CreatorName, CreatorEmail@email.com\"\n"
+            "info /asset: Description \"Two lines\\nof text\"\n"
+            "info /nodes/0: dc:title \"Quad node\"\n" +
+                file + ": 0 error(s), 0 warning(s)\n");
+  const ProcessResult j = runVitrine({file, "--check", "--json"});
+  EXPECT_EQ(j.status, 0) << j.err;
+  const json report = json::parse(j.out, nullptr, false);
+  ASSERT_TRUE(report.is_object()) << j.out;
+  ASSERT_EQ(report["metadata"].size(), 5u);
+  EXPECT_EQ(
+      report["metadata"][3],
+      json({{"pointer", "/asset"}, {"label", "Description"}, {"value", "Two lines\nof text"}}));
+  EXPECT_EQ(report["metadata"][4],
+            json({{"pointer", "/nodes/0"}, {"label", "dc:title"}, {"value", "Quad node"}}));
+
+  // A reference to a packet that does not exist: a warning naming its pointer.
+  b.json()["nodes"][0]["extensions"]["KHR_xmp_json_ld"]["packet"] = 5;
+  const std::string bad = b.writeGltf("check-metadata-bad");
+  const ProcessResult w = runVitrine({bad, "--check"});
+  EXPECT_EQ(w.status, 1) << w.err;
+  EXPECT_NE(w.out.find("warning /nodes/0/extensions/KHR_xmp_json_ld/packet: packet 5 does not "
+                       "exist (2 packets); no metadata\n"),
+            std::string::npos)
+      << w.out;
+}
+
 TEST(BatchCheck, NeedsNoVulkan) {
   // No Vulkan driver at all: --check still reports (it never creates a renderer).
   AssetBuilder b = quadAsset();
@@ -193,7 +252,8 @@ TEST(BatchCheck, NeedsNoVulkan) {
   const ProcessResult r = runVitrine({file, "--check"});
   icd ? setenv("VK_ICD_FILENAMES", icd->c_str(), 1) : unsetenv("VK_ICD_FILENAMES");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, file + ": 0 error(s), 0 warning(s)\n");
+  EXPECT_EQ(r.out, std::string("info /asset/generator: Generator \"vitrine-test\"\n") + file +
+                       ": 0 error(s), 0 warning(s)\n");
 }
 
 }  // namespace

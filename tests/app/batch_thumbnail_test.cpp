@@ -158,7 +158,8 @@ TEST(BatchThumbnail, BatchModesNeedNoDisplay) {
   EXPECT_EQ(readPng(dir + "/frame_0001.png").width, 8);
   const ProcessResult c = runVitrine({model, "--check"}, {.withoutDisplay = true});
   EXPECT_EQ(c.status, 0) << c.err;
-  EXPECT_EQ(c.out, model + ": 0 error(s), 0 warning(s)\n");
+  EXPECT_EQ(c.out, std::string("info /asset/generator: Generator \"COLLADA2GLTF\"\n") + model +
+                       ": 0 error(s), 0 warning(s)\n");
 }
 
 TEST(BatchThumbnail, CorruptOrMissingFileLeavesNoOutput) {

@@ -33,7 +33,8 @@ TEST(CheckExtensions, EachUnsupportedUsedExtensionIsOneWarning) {
             "drawn\n"
             "warning /extensionsUsed/3: extension EXT_bar is not supported: what it adds is not "
             "drawn\n" +
-                file + ": 0 error(s), 2 warning(s)\n");
+                std::string("info /asset/generator: Generator \"vitrine-test\"\n") + file +
+                ": 0 error(s), 2 warning(s)\n");
 
   const ProcessResult j = runVitrine({file, "--check", "--json"});
   EXPECT_EQ(j.status, 1) << j.err;
@@ -55,7 +56,8 @@ TEST(CheckExtensions, RenderedExtensionsMayBeRequired) {
                {"KHR_lights_punctual", "KHR_node_visibility"}, "check-ext-required-ok");
   const ProcessResult r = runVitrine({file, "--check"});
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, file + ": 0 error(s), 0 warning(s)\n");
+  EXPECT_EQ(r.out, std::string("info /asset/generator: Generator \"vitrine-test\"\n") + file +
+                       ": 0 error(s), 0 warning(s)\n");
 }
 
 TEST(CheckExtensions, AnUnsupportedRequiredExtensionIsAnErrorNamingIt) {
@@ -76,7 +78,8 @@ TEST(CheckExtensions, SpecularGlossinessSampleIsNotDrawn) {
   EXPECT_EQ(r.out,
             "warning /extensionsUsed/0: extension KHR_materials_pbrSpecularGlossiness is not "
             "supported: what it adds is not drawn\n" +
-                file + ": 0 error(s), 1 warning(s)\n");
+                std::string("info /asset/generator: Generator \"COLLADA2GLTF\"\n") + file +
+                ": 0 error(s), 1 warning(s)\n");
 }
 
 }  // namespace

@@ -20,8 +20,8 @@ const std::string kOutside =
     "/buffers/0/uri: \"../outside.bin\" resolves outside the asset's folder (use "
     "--allow-outside-folder to read it)";
 const std::string kHttp =
-    "/buffers/0/uri: \"http://example.com/a.bin\": http URIs are not read (only data: URIs and "
-    "files inside the asset's folder)";
+    "/buffers/0/uri: \"http://example.com/a.bin\": http URIs are not read (confinement: only data: "
+    "URIs and files inside the asset's folder)";
 
 AssetBuilder quadAsset() {
   AssetBuilder b;
@@ -81,7 +81,8 @@ TEST(CliConfinement, OutsideBufferIsReadWithTheOption) {
   const std::string file = escapingAsset("confine-allowed", "../outside.bin");
   const Modes m = runModes(file, "confine-allowed", true);
   EXPECT_EQ(m.check.status, 0) << m.check.out;
-  EXPECT_EQ(m.check.out, file + ": 0 error(s), 0 warning(s)\n");
+  EXPECT_EQ(m.check.out, std::string("info /asset/generator: Generator \"vitrine-test\"\n") + file +
+                             ": 0 error(s), 0 warning(s)\n");
   EXPECT_EQ(m.render.status, 0) << m.render.err;
   EXPECT_EQ(m.thumbnail.status, 0) << m.thumbnail.err;
   EXPECT_TRUE(fs::exists(m.renderOut));
@@ -117,7 +118,9 @@ TEST(CliConfinement, OutsideImageIsAWarningInEveryMode) {
       "--allow-outside-folder to read it)";
   const Modes m = runModes(file, "confine-image", false);
   EXPECT_EQ(m.check.status, 1);
-  EXPECT_EQ(m.check.out, "warning " + warning + "\n" + file + ": 0 error(s), 1 warning(s)\n");
+  EXPECT_EQ(m.check.out, "warning " + warning + "\n" +
+                             std::string("info /asset/generator: Generator \"vitrine-test\"\n") +
+                             file + ": 0 error(s), 1 warning(s)\n");
   for (const ProcessResult* r : {&m.render, &m.thumbnail}) {
     EXPECT_EQ(r->status, 0) << r->err;
     EXPECT_EQ(r->err, "vitrine: warning: " + file + ": " + warning + "\n");

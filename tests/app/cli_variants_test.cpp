@@ -119,7 +119,8 @@ TEST(CliVariants, CheckListsTheVariants) {
   EXPECT_EQ(r.out,
             "info /extensions/KHR_materials_variants/variants/0: material variant \"red\"\n"
             "info /extensions/KHR_materials_variants/variants/1: material variant \"green\"\n" +
-                file + ": 0 error(s), 0 warning(s)\n");
+                std::string("info /asset/generator: Generator \"vitrine-test\"\n") + file +
+                ": 0 error(s), 0 warning(s)\n");
   r = runVitrine({file, "--check", "--json"}, {.withoutDisplay = true});
   EXPECT_EQ(r.status, 0);
   const nlohmann::json report = nlohmann::json::parse(r.out, nullptr, false);

@@ -17,7 +17,8 @@ namespace fs = std::filesystem;
 using scene::LoadOptions;
 using scene::loadScene;
 
-const std::string kNever = " are not read (only data: URIs and files inside the asset's folder)";
+const std::string kNever =
+    " are not read (confinement: only data: URIs and files inside the asset's folder)";
 const std::string kOutside =
     " resolves outside the asset's folder (use --allow-outside-folder to read it)";
 const std::string kAbsolute =

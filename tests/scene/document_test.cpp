@@ -292,6 +292,39 @@ TEST(Buffers, AnUnreadBufferWithoutUriLoads) {
   EXPECT_EQ(loadError(path), "");
 }
 
+// The Khronos glTF-Validator's valid assets include a .gltf buffer without uri read only by
+// an accessor nothing uses: by TOLERANCE.md's rule (a problem in what nothing draws is a
+// warning) it opens; the buffer is not loaded and tinygltf never sees it.
+TEST(Buffers, ABufferWithoutUriReadOnlyByUnusedAccessorsIsAWarning) {
+  AssetBuilder b = quadAsset();
+  const std::string path = b.writeGltf("buffers_unused_reader_no_uri");
+  nlohmann::json j = nlohmann::json::parse(b.gltfText("buffers_unused_reader_no_uri.bin"));
+  j["buffers"].push_back({{"byteLength", 1000}});
+  const size_t view = j["bufferViews"].size();
+  j["bufferViews"].push_back({{"buffer", 1}, {"byteLength", 48}});
+  const size_t accessor = j["accessors"].size();
+  for (int k = 0; k < 2; ++k) {
+    j["accessors"].push_back(
+        {{"bufferView", view}, {"componentType", 5126}, {"count", 4}, {"type", "VEC3"}});
+  }
+  writeFile(path, j.dump());
+  const scene::LoadResult r = scene::loadScene(path);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.warnings,
+            (std::vector<std::string>{path +
+                                      ": /buffers/1: has no uri, and only accessors nothing uses "
+                                      "read it (/accessors/" +
+                                      std::to_string(accessor) + " through bufferView " +
+                                      std::to_string(view) + "); not loaded"}));
+  EXPECT_EQ(r.scene->meshes[0].primitives[0].positions.size(), 4u);
+  // Used by a mesh that a node places, the same accessor keeps the error.
+  j["meshes"][0]["primitives"][0]["attributes"]["COLOR_0"] = accessor;
+  writeFile(path, j.dump());
+  EXPECT_EQ(loadError(path), path + ": /buffers/1: has no uri, but /accessors/" +
+                                 std::to_string(accessor) + " reads it through bufferView " +
+                                 std::to_string(view));
+}
+
 TEST(Buffers, AnImageReadingABufferWithoutUriIsRefused) {
   AssetBuilder b = quadAsset();
   const std::string path = b.writeGltf("buffers_image_no_uri");

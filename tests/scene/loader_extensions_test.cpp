@@ -153,9 +153,11 @@ TEST(Lights, NoneWithoutTheExtension) {
 
 class LightErrors : public testing::TestWithParam<ErrorCase> {};
 
+// Light 0 is placed by node 0: a problem in a light no node places is a warning (below).
 TEST_P(LightErrors, AreReported) {
   AssetBuilder b = quadAsset();
   setLights(b, {{{"type", "spot"}}});
+  b.json()["nodes"][0]["extensions"]["KHR_lights_punctual"] = {{"light", 0}};
   GetParam().edit(b);
   EXPECT_EQ(errorOf(b), GetParam().error);
 }
@@ -237,6 +239,46 @@ INSTANTIATE_TEST_SUITE_P(
                   },
                   "/nodes/0/extensions/KHR_lights_punctual/light: expected an integer in [0, "
                   "9007199254740992], got -1"}));
+
+// The Khronos glTF-Validator's valid assets include a light of a type this version does not
+// know (the schema lets `type` be any string) that no node uses: by TOLERANCE.md's rule a
+// problem in what nothing draws is a warning, and the light gives no light.
+TEST(Lights, AnUnusedLightOfUnknownTypeIsAWarning) {
+  AssetBuilder b = quadAsset();
+  setLights(b, {{{"type", "area"}, {"name", "future"}}, {{"type", "point"}}});
+  b.json()["nodes"][0]["extensions"]["KHR_lights_punctual"] = {{"light", 1}};
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(warningsOf(r), (std::vector<std::string>{
+                               "/extensions/KHR_lights_punctual/lights/0/type: expected one of "
+                               "directional, point, spot, got \"area\" (light 0 is not used: "
+                               "ignored)"}));
+  ASSERT_EQ(r.scene->lights.size(), 2u);
+  EXPECT_EQ(r.scene->lights[0].name, "future");
+  EXPECT_EQ(r.scene->lights[0].intensity, 0.0f);
+  EXPECT_EQ(r.scene->lights[1].type, scene::Light::Type::Point);
+  EXPECT_EQ(r.scene->nodes[0].light, 1);
+}
+
+TEST(Lights, OtherProblemsOfAnUnusedLightAreWarnings) {
+  AssetBuilder b = quadAsset();
+  setLights(b, {{{"type", "spot"}, {"spot", {{"innerConeAngle", 1}}}}});
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(warningsOf(r), (std::vector<std::string>{
+                               "/extensions/KHR_lights_punctual/lights/0/spot: innerConeAngle "
+                               "1.0 must be less than outerConeAngle 0.7853981633974483 (light "
+                               "0 is not used: ignored)"}));
+}
+
+TEST(Lights, AUsedLightOfUnknownTypeKeepsItsError) {
+  AssetBuilder b = quadAsset();
+  setLights(b, {{{"type", "area"}}});
+  b.json()["nodes"][0]["extensions"]["KHR_lights_punctual"] = {{"light", 0}};
+  EXPECT_EQ(errorOf(b),
+            "/extensions/KHR_lights_punctual/lights/0/type: expected one of "
+            "directional, point, spot, got \"area\"");
+}
 
 // --- KHR_node_visibility ------------------------------------------------------------------
 

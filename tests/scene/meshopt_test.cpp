@@ -264,11 +264,23 @@ TEST(Meshopt, LayoutRulesOfTheExtensionAreChecked) {
 }
 
 TEST(Meshopt, AViewReadingTheFallbackDirectlyNamesWhatNeedsIt) {
+  // Accessor 0 read by a mesh a node places: the asset cannot be shown.
   const std::string path = brokenAsset("meshopt_fallback_read", [](MeshoptAsset& m) {
     m.b.json()["bufferViews"][0].erase("extensions");
+    m.b.json()["meshes"] = {{{"primitives", {{{"attributes", {{"NORMAL", 0}}}}}}}};
+    m.b.json()["nodes"] = {{{"mesh", 0}}};
   });
   EXPECT_EQ(loadError(path),
             path + ": /buffers/1: has no uri, but /accessors/0 reads it through bufferView 0");
+  // Read by nothing else, accessor 0 is unused: a warning (TOLERANCE.md).
+  const std::string unused = brokenAsset("meshopt_fallback_read_unused", [](MeshoptAsset& m) {
+    m.b.json()["bufferViews"][0].erase("extensions");
+  });
+  const scene::LoadResult r = scene::loadScene(unused);
+  EXPECT_EQ(r.error, "");
+  EXPECT_EQ(r.warnings, (std::vector<std::string>{
+                            unused + ": /buffers/1: has no uri, and only accessors nothing uses "
+                                     "read it (/accessors/0 through bufferView 0); not loaded"}));
 }
 
 TEST(Meshopt, DecodedSizesAreReservedFromTheBudget) {
