@@ -218,7 +218,9 @@ uint64_t Ktx2Info::decodedBytes() const {
     total += uint64_t(levelWidth(p)) * levelHeight(p) * 4;
     largest = std::max(largest, blockBytes(levelWidth(p), levelHeight(p)));
   }
-  return total + largest;
+  // UASTC: one level inflated at a time. ETC1S: BasisLZ's tables (basisu_etc1s.h: 16-bit
+  // codebook counts, Huffman tables of at most 16383 symbols, two rows of blocks per slice).
+  return total + (codec == Codec::Uastc ? largest : kBasisLzScratchBytes);
 }
 
 std::string readKtx2(std::span<const uint8_t> file, Ktx2Info& out) {

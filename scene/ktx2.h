@@ -32,6 +32,9 @@ struct Ktx2Level {
 };
 
 inline constexpr uint32_t kMaxKtx2Levels = 15;  // a 16384-pixel side has 15 levels
+// The most BasisLZ's decoding state takes (basisu_etc1s.h): two codebooks of at most 65535
+// 4-byte entries, nine Huffman tables of at most 16383 symbols, a slice's rows and history.
+inline constexpr uint64_t kBasisLzScratchBytes = uint64_t(1) << 20;
 
 struct Ktx2Info {
   enum class Codec { Uastc, Etc1s };
@@ -49,7 +52,7 @@ struct Ktx2Info {
   uint32_t levelWidth(size_t p) const { return std::max(1u, width >> p); }
   uint32_t levelHeight(size_t p) const { return std::max(1u, height >> p); }
   // The bytes decodeKtx2() allocates at most: the RGBA8 pixels of every level plus the
-  // largest inflated level.
+  // largest inflated level (UASTC) or kBasisLzScratchBytes (ETC1S).
   uint64_t decodedBytes() const;
 };
 

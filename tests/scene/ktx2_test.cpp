@@ -390,6 +390,9 @@ TEST(Ktx2, DecodedBytesBoundTheDecode) {
   ASSERT_EQ(scene::readKtx2(readBytes(kDir + "uastc_13x9_zstd_mips.ktx2"), info), "");
   // Levels 13x9, 6x4, 3x2, 1x1 in RGBA8, plus level 0's 4x3 blocks inflated.
   EXPECT_EQ(info.decodedBytes(), (13 * 9 + 6 * 4 + 3 * 2 + 1) * 4 + 12 * 16u);
+  // ETC1S: the same levels, plus the bound on BasisLZ's tables.
+  ASSERT_EQ(scene::readKtx2(readBytes(kDir + "etc1s_13x9_mips.ktx2"), info), "");
+  EXPECT_EQ(info.decodedBytes(), (13 * 9 + 6 * 4 + 3 * 2 + 1) * 4 + scene::kBasisLzScratchBytes);
 }
 
 }  // namespace
