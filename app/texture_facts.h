@@ -20,7 +20,7 @@ struct TextureUser {
 };
 
 struct ImageFacts {
-  uint32_t width = 0, height = 0;  // 0 when the image has no pixels (not decoded: KTX2, failed)
+  uint32_t width = 0, height = 0;  // 0 when the image has no pixels (failed to decode)
   scene::ImageFormat format = scene::ImageFormat::Unknown;
   // Image::sameAs: the earlier image of the same bytes, which holds the pixels and the GPU
   // texture for both; this one then counts no memory and has no users of its own. -1: none.

@@ -32,6 +32,7 @@ void Viewer::freeUploadedPixels(scene::Scene& scene) {
   for (scene::Image& image : scene.images) {
     freed = freed || !image.rgba8.empty();
     std::vector<uint8_t>().swap(image.rgba8);
+    std::vector<std::vector<uint8_t>>().swap(image.mips);  // a KTX2 image's stored levels
   }
 #ifdef __GLIBC__
   if (freed) malloc_trim(0);  // their pages back to the system, not kept by the allocator

@@ -47,4 +47,7 @@ if [ -d "$models" ]; then
     rm -rf "$packed"
   fi
 fi
+# KHR_texture_basisu: the committed KTX2 fixtures (every mode: UASTC raw and Zstandard, ETC1S).
+mkdir -p "$out/ktx2"
+cp "$(dirname "$0")/../tests/data/ktx2/"*.ktx2 "$out/ktx2/"
 for d in "$out"/*/; do echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"; done

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <vector>
 
 namespace vitrine::renderer {
@@ -145,6 +146,21 @@ void buildMipChain(const uint8_t* level0, VkExtent2D e, bool srgb, uint8_t* dst)
     const VkExtent2D here = mipExtent(e, level);
     dst += size_t(here.width) * here.height * 4;
   }
+}
+
+void buildMipChain(const uint8_t* level0, VkExtent2D e, bool srgb,
+                   std::span<const std::vector<uint8_t>> stored, uint8_t* dst) {
+  const uint8_t* above = level0;
+  uint32_t level = 1;
+  for (; level < mipLevelCount(e) && level <= stored.size(); ++level) {
+    const VkExtent2D here = mipExtent(e, level);
+    const size_t bytes = size_t(here.width) * here.height * 4;
+    if (stored[level - 1].size() != bytes) break;
+    std::memcpy(dst, stored[level - 1].data(), bytes);
+    above = dst;
+    dst += bytes;
+  }
+  if (level < mipLevelCount(e)) buildMipChain(above, mipExtent(e, level - 1), srgb, dst);
 }
 
 }  // namespace vitrine::renderer

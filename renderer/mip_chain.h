@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include <volk.h>
 
@@ -29,5 +31,12 @@ void downsampleLevel(const uint8_t* src, VkExtent2D e, bool srgb, uint8_t* dst);
 // Writes levels 1.. of `level0` (extent `e`) to `dst`, mipChainBytes(e, 1) bytes, each level
 // from the one above.
 void buildMipChain(const uint8_t* level0, VkExtent2D e, bool srgb, uint8_t* dst);
+
+// The same chain where the image brings levels of its own (KHR_texture_basisu's KTX2 files:
+// scene::Image::mips, levels 1..stored.size()): those are copied, the rest built from the last
+// of them. A stored level of another size than mipExtent(e, level) (a downscaled image) ends
+// the copying there.
+void buildMipChain(const uint8_t* level0, VkExtent2D e, bool srgb,
+                   std::span<const std::vector<uint8_t>> stored, uint8_t* dst);
 
 }  // namespace vitrine::renderer

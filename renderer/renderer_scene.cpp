@@ -29,6 +29,7 @@ SceneResult RendererImpl::switchScene(const scene::Scene& scene, int sceneIndex)
 std::function<void(size_t)> RendererImpl::releasePixels(scene::Scene& scene, bool trim) {
   return [&scene, trim](size_t image) {
     std::vector<uint8_t>().swap(scene.images[image].rgba8);
+    std::vector<std::vector<uint8_t>>().swap(scene.images[image].mips);
 #ifdef __GLIBC__
     // The pixels were decoded on worker threads, into their malloc arenas (glibc's mmap
     // threshold rises past an image's size once a large block is freed), where a free

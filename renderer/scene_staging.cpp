@@ -272,7 +272,11 @@ void writeImageChains(const scene::Scene& scene, const StagingLayout& s,
         writeDownscaled(image, s.imageShrink[i], dst);
       else
         std::memcpy(dst, image.rgba8.data(), level0);
-      buildMipChain(dst, e, s.imageSrgb[i], dst + level0);
+      // A KTX2 image's own levels (KHR_texture_basisu) only at its own size.
+      if (s.imageShrink[i] > 1)
+        buildMipChain(dst, e, s.imageSrgb[i], dst + level0);
+      else
+        buildMipChain(dst, e, s.imageSrgb[i], image.mips, dst + level0);
       return;
     }
     if (!chain.empty()) return;  // computed for an earlier chunk
@@ -283,7 +287,7 @@ void writeImageChains(const scene::Scene& scene, const StagingLayout& s,
     } else {
       // A 1x1 image has no level below: one byte keeps its (empty) chain marked as computed.
       chain.resize(std::max<size_t>(1, mipChainBytes(e, 1)));
-      buildMipChain(image.rgba8.data(), e, s.imageSrgb[i], chain.data());
+      buildMipChain(image.rgba8.data(), e, s.imageSrgb[i], image.mips, chain.data());
     }
   });
   for (size_t i : reached) {

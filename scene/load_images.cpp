@@ -10,9 +10,9 @@
 
 #include "accessor.h"
 #include "image_decode.h"
+#include "ktx2.h"
 #include "load_steps.h"
 #include "parallel.h"
-#include "texture_sources.h"
 
 namespace vitrine::scene {
 namespace {
@@ -155,24 +155,6 @@ ImageFormat sourceFormat(const Json& json, std::span<const uint8_t> bytes) {
   return ImageFormat::Unknown;
 }
 
-// How the textures use image i: whether some texture may draw it (core or WebP source), and
-// whether KHR_texture_basisu names it.
-struct ImageUse {
-  bool drawable = false;
-  bool basisu = false;
-};
-
-std::vector<ImageUse> imageUses(const Json& root, size_t imageCount) {
-  std::vector<ImageUse> uses(imageCount);
-  for (const Json& t : array(root, "textures")) {
-    const TextureSources s = textureSources(t);
-    for (int i : drawableSources(s))
-      if (i >= 0 && size_t(i) < imageCount) uses[size_t(i)].drawable = true;
-    if (s.basisu >= 0 && size_t(s.basisu) < imageCount) uses[size_t(s.basisu)].basisu = true;
-  }
-  return uses;
-}
-
 // What loading one image came to: at most one warning, or a refusal of the memory budget
 // (an error: the asset asks for more than the load may use).
 struct ImageOutcome {
@@ -233,36 +215,62 @@ ImageOutcome decodeReserved(const LoadContext& ctx, const std::string& at,
   return {};
 }
 
+// KHR_texture_basisu: reads the KTX2 container, reserves what decoding it allocates (every
+// level's RGBA8 pixels, kept with the Scene; one inflated level, freed after), then decodes
+// every level stored: level 0 to rgba8, the others to mips. Decoded now even when the load
+// defers image decoding: the deferred decoder (image_decoder.h) knows PNG, JPEG and WebP.
+ImageOutcome decodeKtx2Reserved(const LoadContext& ctx, const std::string& at,
+                                std::span<const uint8_t> bytes, Image& image) {
+  Ktx2Info info;
+  if (std::string why = readKtx2(bytes, info); !why.empty())
+    return {located(at, "cannot decode image: " + why), {}};
+  uint64_t kept = 0;
+  for (size_t p = 0; p < info.levels.size(); ++p)
+    kept += uint64_t(info.levelWidth(p)) * info.levelHeight(p) * 4;
+  const uint64_t total = info.decodedBytes();
+  const std::string what = "decoded KTX2 image " + std::to_string(info.width) + "x" +
+                           std::to_string(info.height) + " RGBA8 (" +
+                           std::to_string(info.levels.size()) + " levels)";
+  if (std::string err = reserveMemory(ctx.doc, total, at, what); !err.empty()) return {{}, err};
+  const ScopedRelease inflated(*ctx.doc.budget, total - kept);
+  Ktx2Image decoded;
+  if (std::string why = decodeKtx2(bytes, decoded); !why.empty()) {
+    ctx.doc.budget->release(kept);
+    return {located(at, "cannot decode image: " + why), {}};
+  }
+  image.width = info.width;
+  image.height = info.height;
+  image.rgba8 = std::move(decoded.levels[0]);
+  image.mips.assign(std::make_move_iterator(decoded.levels.begin() + 1),
+                    std::make_move_iterator(decoded.levels.end()));
+  image.colorSpace = info.srgb ? ImageColorSpace::Srgb : ImageColorSpace::Linear;
+  return {};
+}
+
 // Decodes image i into ctx.scene.images[i].
-ImageOutcome loadImage(const LoadContext& ctx, const Json& json, size_t i, ImageUse use,
-                       bool defer) {
+ImageOutcome loadImage(const LoadContext& ctx, const Json& json, size_t i, bool defer) {
   Image& image = ctx.scene.images[i];
   const std::string at = jsonPointer("images", i);
   const std::string uri = string(json, "uri");
-  const bool dataUri = uri.rfind("data:", 0) == 0;
   std::span<const uint8_t> bytes = ctx.doc.model.images[i].image;
 
-  // KHR_texture_basisu: no KTX2 decoder exists here. The textures naming it say what they draw
-  // instead (loadMaterials), so such an image is not decoded and, when only that extension
-  // uses it, not warned about either.
-  if (sniffImageFormat(bytes) == ImageFormat::Ktx2 || string(json, "mimeType") == "image/ktx2" ||
-      (dataUri ? uri.rfind("data:image/ktx2", 0) == 0 : endsWithKtx2(uri))) {
-    if (use.basisu && !use.drawable) return {};
-    return {located(at, "KTX2/BasisU image not decoded"), {}};
-  }
-
-  // tinygltf knows no image/webp data URI (gltf_resources.cpp leaves it to us).
+  // tinygltf knows no image/webp or image/ktx2 data URI (gltf_resources.cpp leaves them to us).
   std::vector<uint8_t> fromUri;
-  static constexpr std::string_view kWebpUri = "data:image/webp;base64,";
-  if (bytes.empty() && uri.rfind(kWebpUri, 0) == 0) {
-    const uint64_t n = (uri.size() - kWebpUri.size()) / 4 * 3 + 3;
+  for (std::string_view prefix : {"data:image/webp;base64,", "data:image/ktx2;base64,"}) {
+    if (!bytes.empty() || uri.rfind(prefix, 0) != 0) continue;
+    const uint64_t n = (uri.size() - prefix.size()) / 4 * 3 + 3;
     if (std::string err = reserveMemory(ctx.doc, n, at, "decoded data URI"); !err.empty())
       return {{}, err};
     const ScopedRelease decodedUri(*ctx.doc.budget, n);  // the vector is freed on return
-    fromUri = base64Decode(std::string_view(uri).substr(kWebpUri.size()));
+    fromUri = base64Decode(std::string_view(uri).substr(prefix.size()));
     bytes = fromUri;
+    if (sniffImageFormat(bytes) == ImageFormat::Ktx2)
+      return decodeKtx2Reserved(ctx, at, bytes, image);
     return decodeReserved(ctx, at, bytes, image, defer);
   }
+  // KHR_texture_basisu: a KTX2 file (its identifier, whatever the mimeType says).
+  if (sniffImageFormat(bytes) == ImageFormat::Ktx2)
+    return decodeKtx2Reserved(ctx, at, bytes, image);
   // No bytes: ResourceCache already warned (missing file, unsupported data URI).
   if (bytes.empty()) return {};
   return decodeReserved(ctx, at, bytes, image, defer);
@@ -379,7 +387,6 @@ std::string loadImages(const LoadContext& ctx) {
 std::string loadImages(const LoadContext& ctx, bool defer, std::vector<std::string>& warnings) {
   const Json& images = array(ctx.doc.json, "images");
   ctx.scene.images.resize(images.size());
-  const std::vector<ImageUse> uses = imageUses(ctx.doc.json, images.size());
   // Images by their encoded bytes: one decode for every image of the same bytes (the same
   // URI, another spelling of the same file, the same data URI); loadMaterials() points their
   // textures at the first.
@@ -402,7 +409,7 @@ std::string loadImages(const LoadContext& ctx, bool defer, std::vector<std::stri
   std::vector<ImageOutcome> outcomes(images.size());
   parallelFor(decode.size(), [&](size_t k) {
     const size_t i = decode[k];
-    outcomes[i] = loadImage(ctx, images[i], i, uses[i], defer);
+    outcomes[i] = loadImage(ctx, images[i], i, defer);
   });
   for (ImageOutcome& o : outcomes)
     if (!o.error.empty()) return o.error;

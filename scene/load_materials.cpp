@@ -47,6 +47,24 @@ Sampler readSampler(const Json& j) {
   return s;
 }
 
+// KHR_texture_basisu: a KTX2 image declares its colour space (its DFD's transfer function).
+// The slot decides how it is drawn (§3.9: sRGB for colour, linear for data), so a KTX2 image
+// that says otherwise is a warning.
+void warnColorSpace(const LoadContext& ctx, const std::string& at, int slot, int texture) {
+  if (texture < 0 || size_t(texture) >= ctx.scene.textures.size()) return;
+  const int i = ctx.scene.textures[size_t(texture)].image;
+  if (i < 0) return;
+  const Image& image = ctx.scene.images[size_t(i)];
+  const bool color = gpu::isColorSlot(slot);
+  if (image.colorSpace == ImageColorSpace::Unspecified ||
+      (image.colorSpace == ImageColorSpace::Srgb) == color)
+    return;
+  ctx.warnings.push_back(located(
+      at, "KTX2 image " + std::to_string(i) + " (texture " + std::to_string(texture) + ") is " +
+              (color ? "linear" : "sRGB") + " (its DFD's transfer function) but this slot holds " +
+              (color ? "sRGB colour: drawn as sRGB" : "linear data: drawn as linear")));
+}
+
 // Fills texture slot `slot` (m.textures, and its TextureRef `ref` in gpu::MaterialData or
 // gpu::MaterialExtensionData) from a textureInfo (§3.9.2, §3.9.3) and its
 // KHR_texture_transform.
@@ -75,6 +93,7 @@ void readTextureInfo(const LoadContext& ctx, const Json* info, const std::string
   }
   m.textures[size_t(slot)] = int(integer(*info, "index", -1));
   ref.info = glm::vec4(rotation, float(texCoord), 0.0f, 0.0f);
+  warnColorSpace(ctx, at, slot, m.textures[size_t(slot)]);
 }
 
 // The extension objects of material `j` (MaterialExtension) and their factors, into
@@ -165,9 +184,9 @@ void readMaterial(const LoadContext& ctx, const JsonChecker& c, const Json& j,
   ctx.scene.materialExtensionData.push_back(e);
 }
 
-// Texture i (§3.8.2): its sampler and the image it draws. EXT_texture_webp's image is chosen
-// over the core source (its fallback); KHR_texture_basisu's is never decoded, so a texture
-// naming no other image draws without one, with a warning.
+// Texture i (§3.8.2): its sampler and the image it draws. KHR_texture_basisu's KTX2 image, then
+// EXT_texture_webp's, are chosen over the core source (their fallback); one that failed to
+// decode (warned) falls back to the next.
 Texture readTexture(const LoadContext& ctx, const JsonChecker& c, const Json& j, size_t i) {
   const std::string at = jsonPointer("textures", i);
   for (const char* name : {"EXT_texture_webp", "KHR_texture_basisu"}) {
@@ -179,8 +198,8 @@ Texture readTexture(const LoadContext& ctx, const JsonChecker& c, const Json& j,
   Texture t;
   t.sampler = int(integer(j, "sampler", -1));
   const TextureSources s = textureSources(j);
-  // The first image that decoded (or will: deferred): a WebP image that failed (warned) falls
-  // back to the source.
+  // The first image that decoded (or will: deferred): a KTX2 or WebP image that failed (warned)
+  // falls back to the next.
   for (int source : drawableSources(s)) {
     // An image of the same bytes as an earlier one shares its decode (loadImages).
     if (source >= 0 && ctx.scene.images[size_t(source)].sameAs >= 0)
@@ -192,11 +211,7 @@ Texture readTexture(const LoadContext& ctx, const JsonChecker& c, const Json& j,
       break;
     }
   }
-  if (s.hasBasisu && !basisuHasFallback(s)) {
-    ctx.warnings.push_back(located(
-        at + "/extensions/KHR_texture_basisu",
-        "KTX2/BasisU image not decoded: texture " + std::to_string(i) + " drawn without it"));
-  } else if (s.source < 0 && s.webp < 0 && !s.hasBasisu) {
+  if (s.source < 0 && s.webp < 0 && s.basisu < 0) {
     // §3.8.2: without source, an extension supplies the image; we know none of those.
     ctx.warnings.push_back(located(at, "no source image (none of its extensions is supported)"));
   }

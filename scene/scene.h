@@ -230,9 +230,13 @@ struct Sampler {
 };
 
 // An image's encoding, as its bytes' signature announces it (not the mimeType, which may lie);
-// a KTX2 image (KHR_texture_basisu) is named, never decoded. Unknown: no bytes (a missing
-// file) or another signature.
+// KTX2 is KHR_texture_basisu's container (scene/ktx2.h). Unknown: no bytes (a missing file) or
+// another signature.
 enum class ImageFormat : uint8_t { Unknown, Png, Jpeg, Webp, Ktx2 };
+
+// The colour space an image declares: a KTX2 image's DFD transfer function (sRGB or linear);
+// Unspecified for the formats whose declaration the loader does not read.
+enum class ImageColorSpace : uint8_t { Unspecified, Srgb, Linear };
 
 // "PNG", "JPEG", "WebP", "KTX2", "unknown".
 const char* imageFormatName(ImageFormat format);
@@ -251,6 +255,12 @@ struct Image {
   // Of the encoded source (set for sameAs too). Last, so that aggregate initializers of the
   // fields above stay valid.
   ImageFormat format = ImageFormat::Unknown;
+  // A KTX2 image (KHR_texture_basisu): the levels after level 0 its file stores, level p at
+  // mips[p - 1], max(1, width >> p) x max(1, height >> p) RGBA8 (the renderer builds the levels
+  // below the last as for PNG, mip_chain.h), and its DFD's colour space. Empty and Unspecified
+  // for other formats.
+  std::vector<std::vector<uint8_t>> mips{};
+  ImageColorSpace colorSpace = ImageColorSpace::Unspecified;
 };
 
 struct Texture {

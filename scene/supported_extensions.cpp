@@ -4,21 +4,21 @@
 
 #include "gltf_document.h"
 #include "json_util.h"
-#include "texture_sources.h"
 
 namespace vitrine::scene {
 namespace {
 
 // One line per extension, so that one that stops being honoured is one line to delete. Not
 // here: KHR_meshopt_compression (Debian's meshoptimizer 0.18 lacks its v1 streams),
-// KHR_texture_basisu (see basisuWithoutFallback below), EXT_lights_*,
-// KHR_materials_pbrSpecularGlossiness.
+// EXT_lights_*, KHR_materials_pbrSpecularGlossiness.
 constexpr SupportedExtension kSupported[] = {
     {"KHR_animation_pointer", "animation channels of any Object Model property"},
     {"KHR_lights_punctual", "point, spot and directional lights"},
     {"KHR_node_visibility", "hidden nodes hide their subtree"},
     {"KHR_texture_transform", "texture offset, rotation, scale and texCoord"},
     {"EXT_texture_webp", "WebP images (libwebp), chosen over the PNG/JPEG fallback"},
+    {"KHR_texture_basisu",
+     "KTX2 images (Basis Universal ETC1S and UASTC, scene/ktx2.h), chosen over the fallback"},
     {"KHR_materials_unlit", "unlit shading"},
     {"KHR_materials_emissive_strength", "emissive factor scale"},
     {"KHR_materials_ior", "index of refraction"},
@@ -39,19 +39,6 @@ constexpr SupportedExtension kSupported[] = {
     {"KHR_xmp_json_ld", "XMP metadata, shown in the inspector's Asset section and by --check"},
 };
 
-// KHR_texture_basisu: no KTX2 decoder exists here, so it is not in the table (an asset
-// requiring it is refused). A texture that also names a PNG, JPEG or WebP image draws that
-// one, which is all a client without the extension is asked to do: the extension counts as
-// not drawn only when some texture has no such fallback (loadMaterials() then warns per
-// texture).
-bool basisuWithoutFallback(const GltfDocument& doc) {
-  const Json& textures = array(doc.json, "textures");
-  return std::any_of(textures.begin(), textures.end(), [](const Json& t) {
-    const TextureSources s = textureSources(t);
-    return s.hasBasisu && !basisuHasFallback(s);
-  });
-}
-
 }  // namespace
 
 std::span<const SupportedExtension> supportedExtensions() {
@@ -71,7 +58,6 @@ std::vector<UnsupportedExtension> unsupportedExtensions(const GltfDocument& doc)
     const Json& name = (*used)[i];
     if (!name.is_string() || isSupportedExtension(name.get<std::string>())) continue;
     const std::string n = name.get<std::string>();
-    if (n == "KHR_texture_basisu" && !basisuWithoutFallback(doc)) continue;
     // extensionsUsed's items are unique (schema); a repeated name is still warned about once.
     if (std::none_of(out.begin(), out.end(),
                      [&](const UnsupportedExtension& e) { return e.name == n; }))

@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libbenchmark-dev
   libdraco-dev  # KHR_draco_mesh_compression (scene/draco_decode.cpp)
   libwebp-dev  # EXT_texture_webp decoding
+  libzstd-dev  # KHR_texture_basisu: Zstandard-supercompressed KTX2 levels (scene/ktx2.cpp)
   webp  # cwebp: the tests convert sample textures to WebP
   libmeshoptimizer-dev  # EXT_meshopt_compression decoding (scene/meshopt_decode.cpp)
   gltfpack              # tests pack the sample models with meshopt compression and quantization

@@ -48,7 +48,7 @@ TEST(TextureFacts, SizesFormatsColourSpacesAndMemoryOfSharedImages) {
   EXPECT_EQ(facts[2].gpuBytes, 0u);
 
   EXPECT_EQ(facts[3].format, scene::ImageFormat::Ktx2);
-  EXPECT_EQ(facts[3].width, 0u);  // not decoded
+  EXPECT_EQ(facts[3].width, 0u);  // a bare KTX2 identifier: does not decode
   EXPECT_EQ(facts[3].gpuBytes, 0u);
   EXPECT_STREQ(scene::imageFormatName(facts[3].format), "KTX2");
 

@@ -93,5 +93,26 @@ TEST(MipChain, ChainBuildsEachLevelFromTheOneAbove) {
     EXPECT_EQ(rgba({chain[4 * t], chain[4 * t + 3]}), rgba({188, 255}));
 }
 
+// KHR_texture_basisu: levels the image brings are copied, the rest built from the last of
+// them; a stored level of the wrong size (a downscaled image) ends the copying.
+TEST(MipChain, StoredLevelsAreCopiedAndTheRestBuiltFromTheLast) {
+  const VkExtent2D e{4, 4};  // levels 4x4, 2x2, 1x1
+  const std::vector<uint8_t> level0(4 * 4 * 4, 200);
+  const std::vector<std::vector<uint8_t>> stored = {
+      rgba({10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160})};
+  std::vector<uint8_t> chain(mipChainBytes(e, 1), 0xcd);
+  buildMipChain(level0.data(), e, false, stored, chain.data());
+  EXPECT_EQ(std::vector<uint8_t>(chain.begin(), chain.begin() + 16), stored[0]);
+  // 1x1 from the stored 2x2: each channel's mean, rounded.
+  EXPECT_EQ(std::vector<uint8_t>(chain.begin() + 16, chain.end()), rgba({70, 80, 90, 100}));
+  // A stored level of another size: everything built from level 0, as without.
+  const std::vector<std::vector<uint8_t>> wrong = {rgba({1, 2, 3, 4})};
+  std::vector<uint8_t> built(mipChainBytes(e, 1)), plain(mipChainBytes(e, 1));
+  buildMipChain(level0.data(), e, false, wrong, built.data());
+  buildMipChain(level0.data(), e, false, plain.data());
+  EXPECT_EQ(built, plain);
+  EXPECT_EQ(built[0], 200);
+}
+
 }  // namespace
 }  // namespace vitrine::renderer

@@ -1,9 +1,7 @@
-// EXT_texture_webp and KHR_texture_basisu (issue 15): WebP images made in the test run by
-// cwebp (Debian `webp`) decode exactly like the PNG they came from (lossless), on core and
-// extension texture slots, from files, bufferViews and data URIs, chosen over their fallback;
-// KTX2 images are never decoded: a fallback is used silently, a texture without one draws
-// without it and says so, an asset requiring the extension is refused. Corrupt WebP stays a
-// warning naming the image.
+// EXT_texture_webp (issue 15): WebP images made in the test run by cwebp (Debian `webp`) decode
+// exactly like the PNG they came from (lossless), on core and extension texture slots, from
+// files, bufferViews and data URIs, chosen over their fallback. Corrupt WebP stays a warning
+// naming the image. KHR_texture_basisu: ktx2_textures_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -11,7 +9,6 @@
 
 #include "image_decode.h"
 #include "png_writer.h"
-#include "supported_extensions.h"
 #include "test_util.h"
 
 namespace vitrine::test {
@@ -47,13 +44,6 @@ const std::vector<uint16_t> k2x2 = {255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 2
 
 std::vector<uint8_t> rgba8(const std::vector<uint16_t>& samples) {
   return {samples.begin(), samples.end()};
-}
-
-// KTX 2.0 identifier and some bytes: nothing here decodes KTX2, so the rest does not matter.
-std::vector<uint8_t> fakeKtx2() {
-  std::vector<uint8_t> b = {0xAB, 'K', 'T', 'X', ' ', '2', '0', 0xBB, '\r', '\n', 0x1A, '\n'};
-  b.resize(80, 7);
-  return b;
 }
 
 TEST(WebpDecode, LosslessWebpDecodesToThePngsPixelsExactly) {
@@ -240,73 +230,6 @@ TEST(WebpTextures, ExtensionSourceOutOfRangeIsAnError) {
   b.addImage(encodePng(1, 1, 4, 8, {1, 2, 3, 4}));
   EXPECT_EQ(errorOf(b),
             "/textures/0/extensions/EXT_texture_webp/source: image 3 does not exist (1 image)");
-}
-
-TEST(Ktx2Textures, FallbackIsUsedSilently) {
-  // A PNG fallback, and a WebP one (the extension's fallback may be any image we decode).
-  AssetBuilder b =
-      quadWithTexture({{"source", 1}, {"extensions", {{"KHR_texture_basisu", {{"source", 0}}}}}});
-  b.addImage(fakeKtx2(), "image/ktx2");
-  b.addImage(encodePng(1, 1, 4, 8, {1, 2, 3, 4}));
-  b.addImage(webpOf(2, 2, k2x2, "ktxfb"), "image/webp");
-  b.json()["images"].push_back({{"uri", "data:image/ktx2;base64,q0tUWCAyMLsNChoK"}});
-  b.json()["textures"].push_back(
-      {{"extensions",
-        {{"KHR_texture_basisu", {{"source", 3}}}, {"EXT_texture_webp", {{"source", 2}}}}}});
-  b.json()["extensionsUsed"] = {"KHR_texture_basisu", "EXT_texture_webp"};
-  const scene::LoadResult r = load(b);
-  ASSERT_EQ(r.error, "");
-  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
-  EXPECT_EQ(r.scene->textures[0].image, 1);
-  EXPECT_EQ(r.scene->textures[1].image, 2);
-  EXPECT_TRUE(r.scene->images[0].rgba8.empty());
-  EXPECT_TRUE(scene::unsupportedExtensions(*r.document).empty());
-}
-
-TEST(Ktx2Textures, RequiredIsRefusedNamingIt) {
-  AssetBuilder b =
-      quadWithTexture({{"source", 1}, {"extensions", {{"KHR_texture_basisu", {{"source", 0}}}}}});
-  b.addImage(fakeKtx2(), "image/ktx2");
-  b.addImage(encodePng(1, 1, 4, 8, {1, 2, 3, 4}));
-  b.json()["extensionsUsed"] = {"KHR_texture_basisu"};
-  b.json()["extensionsRequired"] = {"KHR_texture_basisu"};
-  EXPECT_EQ(errorOf(b),
-            "/extensionsRequired/0: required extension KHR_texture_basisu is not supported");
-}
-
-TEST(Ktx2Textures, WithoutFallbackEachTextureWarnsAndTheRestLoads) {
-  AssetBuilder b = quadWithTexture({{"extensions", {{"KHR_texture_basisu", {{"source", 0}}}}}});
-  b.addImage(fakeKtx2(), "image/ktx2");
-  b.addImage(encodePng(1, 1, 4, 8, {1, 2, 3, 4}));
-  b.json()["textures"].push_back({{"source", 1}});
-  b.json()["textures"].push_back({{"extensions", {{"KHR_texture_basisu", {{"source", 0}}}}}});
-  b.json()["materials"][0]["emissiveTexture"] = {{"index", 1}};
-  b.json()["materials"][0]["normalTexture"] = {{"index", 2}};
-  b.json()["extensionsUsed"] = {"KHR_texture_basisu"};
-  const scene::LoadResult r = load(b);
-  ASSERT_EQ(r.error, "");
-  EXPECT_EQ(warningsOf(r),
-            (std::vector<std::string>{
-                "/extensionsUsed/0: extension KHR_texture_basisu is not supported: what it adds "
-                "is not drawn",
-                "/textures/0/extensions/KHR_texture_basisu: KTX2/BasisU image not decoded: "
-                "texture 0 drawn without it",
-                "/textures/2/extensions/KHR_texture_basisu: KTX2/BasisU image not decoded: "
-                "texture 2 drawn without it"}));
-  EXPECT_EQ(r.scene->textures[0].image, -1);
-  EXPECT_EQ(r.scene->textures[1].image, 1);
-  EXPECT_EQ(r.scene->textures[2].image, -1);
-  EXPECT_EQ(r.scene->materials[0].textures[gpu::kSlotEmissive], 1);
-}
-
-TEST(Ktx2Textures, UnusedKtx2ImageWarnsOnceWithoutDecoding) {
-  AssetBuilder b = quadAsset();
-  b.addImage(fakeKtx2(), "image/ktx2");
-  b.json()["images"].push_back({{"uri", "data:image/ktx2;base64,q0tUWCAyMLsNChoK"}});
-  const scene::LoadResult r = load(b);
-  ASSERT_EQ(r.error, "");
-  EXPECT_EQ(warningsOf(r), (std::vector<std::string>{"/images/0: KTX2/BasisU image not decoded",
-                                                     "/images/1: KTX2/BasisU image not decoded"}));
 }
 
 }  // namespace
