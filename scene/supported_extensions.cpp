@@ -10,8 +10,7 @@ namespace vitrine::scene {
 namespace {
 
 // One line per extension, so that one that stops being honoured is one line to delete. Not
-// here: KHR_meshopt_compression (Debian's meshoptimizer 0.18 lacks its v1 streams),
-// KHR_texture_basisu (see basisuWithoutFallback below), EXT_lights_*,
+// here: KHR_texture_basisu (see basisuWithoutFallback below), EXT_lights_*,
 // KHR_materials_pbrSpecularGlossiness, EXT_mesh_gpu_instancing.
 constexpr SupportedExtension kSupported[] = {
     {"KHR_animation_pointer", "animation channels of any Object Model property"},
@@ -35,6 +34,7 @@ constexpr SupportedExtension kSupported[] = {
     {"KHR_draco_mesh_compression", "Draco-compressed mesh primitives"},
     {"KHR_mesh_quantization", "quantized vertex attributes, dequantized at load"},
     {"EXT_meshopt_compression", "meshoptimizer-compressed buffer views"},
+    {"KHR_meshopt_compression", "meshoptimizer-compressed buffer views, version 1 and COLOR too"},
 };
 
 // KHR_texture_basisu: no KTX2 decoder exists here, so it is not in the table (an asset
