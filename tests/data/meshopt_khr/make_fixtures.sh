@@ -14,5 +14,11 @@ for src in "$models/BoxTextured-glTF/BoxTextured.gltf" \
   $gltfpack -i "$src" -o "$name-khr.glb" -cc -ce khr
   $gltfpack -i "$src" -o "$name-khr-noq.glb" -cc -ce khr -noq
 done
+# The animated ones uncompressed and unquantized: gltfpack resamples animations (30 Hz), so the
+# keyframes to compare the compressed ones with are its own.
+for src in "$models/glTF-Sample-Models/AnimatedMorphCube-glTF/AnimatedMorphCube.gltf" \
+           "$models/simple_skin/simple_skin.gltf"; do
+  $gltfpack -i "$src" -o "$(basename "${src%.*}")-plain.glb" -noq
+done
 # Floating-point positions (EXPONENTIAL filter) and 12-bit colours (16-bit COLOR filter).
 $gltfpack -i colored_grid.gltf -o colored_grid-khr-vpf.glb -cc -ce khr -vpf -vc 12
