@@ -1,7 +1,7 @@
 #include "meshopt_v1_decode.h"
 
 #include <algorithm>
-#include <cmath>
+#include <bit>
 #include <cstring>
 
 namespace vitrine::scene {
@@ -56,6 +56,28 @@ std::string overrun(const Where& w, const char* what, size_t need, const Reader&
          ", the tail block starts at " + std::to_string(r.end()) + ")";
 }
 
+// Sentinel encoding: 16 values of kBits bits in `packed`, then one full byte per sentinel (all
+// bits set) read from `r`. 1-bit values are packed least significant first, 2- and 4-bit most
+// significant first. False when an escaped byte is missing.
+template <int kBits>
+bool unpackGroup(Reader& r, const uint8_t* packed, uint8_t* out) {
+  constexpr unsigned kSentinel = (1u << kBits) - 1;
+  constexpr size_t kPerByte = 8 / kBits;
+  for (size_t i = 0; i < kGroupSize; ++i) {
+    const size_t slot = i % kPerByte;
+    const unsigned shift = kBits == 1 ? unsigned(slot) : unsigned(8 - kBits * int(slot + 1));
+    const unsigned v = (unsigned(packed[i / kPerByte]) >> shift) & kSentinel;
+    if (v != kSentinel) {
+      out[i] = uint8_t(v);
+      continue;
+    }
+    const uint8_t* p = r.take(1);
+    if (!p) return false;
+    out[i] = *p;
+  }
+  return true;
+}
+
 // One "data block": the deltas of byte position w.byte for the block's `elements` elements,
 // into deltas[0, aligned). Control modes 0 and 1 store groups with a 2-bit header each; 2 is
 // all zeros; 3 stores the bytes as they are ("Literal encoding; delta bytes are stored
@@ -92,27 +114,13 @@ std::string decodeDataBlock(Reader& r, int control, size_t elements, uint8_t* de
       std::memcpy(out, p, kGroupSize);
       continue;
     }
-    // Sentinel encoding: 16 values of `bits` bits, then one full byte per sentinel (all bits
-    // set). 1-bit values are packed least significant first, 2- and 4-bit most significant
-    // first.
     const size_t packedSize = kGroupSize * size_t(bits) / 8;
     const uint8_t* packed = r.take(packedSize);
     if (!packed) return overrun(w, "a group's packed deltas", packedSize, r);
-    const unsigned sentinel = (1u << bits) - 1;
-    const size_t perByte = 8 / size_t(bits);
-    for (size_t i = 0; i < kGroupSize; ++i) {
-      const unsigned byte = packed[i / perByte];
-      const size_t slot = i % perByte;
-      const unsigned shift = bits == 1 ? unsigned(slot) : unsigned(8 - bits * int(slot + 1));
-      const unsigned v = (byte >> shift) & sentinel;
-      if (v != sentinel) {
-        out[i] = uint8_t(v);
-        continue;
-      }
-      const uint8_t* p = r.take(1);
-      if (!p) return overrun(w, "a group's escaped delta", 1, r);
-      out[i] = *p;
-    }
+    const bool complete = bits == 1   ? unpackGroup<1>(r, packed, out)
+                          : bits == 2 ? unpackGroup<2>(r, packed, out)
+                                      : unpackGroup<4>(r, packed, out);
+    if (!complete) return overrun(w, "a group's escaped delta", 1, r);
   }
   return {};
 }
@@ -168,6 +176,43 @@ void applyChannel(uint8_t mode, const uint8_t deltas[4][kMaxBlockElements], size
     }
   }
   std::memcpy(last, rows + (elements - 1) * stride, 4);
+}
+
+// The COLOR filter on n elements of four little-endian T components at `p` (S: T's signed
+// twin, for Co and Cg).
+template <class T, class S>
+void colorFilter(uint8_t* p, size_t n) {
+  constexpr int kBits = 8 * int(sizeof(T));
+  constexpr float kMax = float((1u << kBits) - 1);  // UINTN_MAX
+  // ss = UINTN_MAX / as for each alpha bit width w (as = 2^w - 1); w = 0 (alpha 0, no scale:
+  // unspecified) decodes to 0 rather than inf.
+  float scale[kBits + 1] = {0.0f};
+  for (int w = 1; w <= kBits; ++w) scale[w] = kMax / float((1u << w) - 1);
+  for (size_t e = 0; e < n; ++e, p += 4 * sizeof(T)) {
+    T in[4];
+    std::memcpy(in, p, sizeof in);  // little-endian hosts only, like the rest of the loader
+    // "recover scale from alpha high bit": as = (1 << (findMSB(input[3]) + 1)) - 1, and
+    // findMSB(v) + 1 is v's bit width.
+    const int width = std::bit_width(unsigned(in[3]));
+    const int as = (1 << width) - 1;
+    const int y = in[0], co = S(in[1]), cg = S(in[2]);  // Co and Cg are signed
+    int a = in[3] & (as >> 1);
+    a = (a << 1) | (a & 1);  // "expand alpha by one bit ..., replicating least significant bit"
+    // "round returns the nearest integer value, rounding halfway cases away from zero".
+    // Out-of-range values (unspecified) are clamped to [0, as] first, which is clamping the
+    // result to [0, UINTN_MAX] without undefined float conversions; what is left is >= 0, so
+    // + 0.5 and truncation round it. (Four named values, not an array: the array's round trip
+    // through memory stalled store forwarding and cost 3.6x.)
+    const float ss = scale[width];
+    auto put = [&](int c, int value) {
+      const T o = T(float(std::min(std::max(value, 0), as)) * ss + 0.5f);
+      std::memcpy(p + c * int(sizeof(T)), &o, sizeof o);
+    };
+    put(0, y + co - cg);
+    put(1, y + cg);
+    put(2, y - co - cg);
+    put(3, a);
+  }
 }
 
 }  // namespace
@@ -236,43 +281,11 @@ std::string decodeMeshoptVertexV1(std::span<const uint8_t> encoded, uint64_t cou
 void decodeMeshoptColorFilter(std::span<uint8_t> data, uint64_t count, uint64_t byteStride) {
   // Appendix B, "Filter 4: color". 8-bit components when byteStride is 4, 16-bit when 8.
   const bool wide = byteStride == 8;
-  const int bitsN = wide ? 16 : 8;
-  const float maxN = wide ? 65535.0f : 255.0f;
   const size_t n = std::min<size_t>(size_t(count), data.size() / (wide ? 8 : 4));
-  for (size_t e = 0; e < n; ++e) {
-    uint8_t* p = data.data() + e * (wide ? 8 : 4);
-    int in[4];
-    for (int c = 0; c < 4; ++c) in[c] = wide ? (p[2 * c] | p[2 * c + 1] << 8) : p[c];
-    // "recover scale from alpha high bit": as = (1 << (findMSB(input[3]) + 1)) - 1.
-    int msb = -1;
-    for (int i = bitsN - 1; i >= 0; --i)
-      if (in[3] & (1 << i)) {
-        msb = i;
-        break;
-      }
-    const int as = (1 << (msb + 1)) - 1;
-    // Co and Cg are signed N-bit integers.
-    const int y = in[0];
-    const int co = wide ? int(int16_t(uint16_t(in[1]))) : int(int8_t(uint8_t(in[1])));
-    const int cg = wide ? int(int16_t(uint16_t(in[2]))) : int(int8_t(uint8_t(in[2])));
-    int a = in[3] & (as >> 1);
-    a = (a << 1) | (a & 1);  // "expand alpha by one bit ..., replicating least significant bit"
-    const int rgba[4] = {y + co - cg, y + cg, y - co - cg, a};
-    // An alpha of 0 has no scale (unspecified): everything decodes to 0 rather than inf.
-    const float ss = as > 0 ? maxN / float(as) : 0.0f;
-    for (int c = 0; c < 4; ++c) {
-      // "round returns the nearest integer value, rounding halfway cases away from zero";
-      // clamped, so that an out-of-range value converts without undefined behaviour.
-      const float v = std::clamp(std::round(float(rgba[c]) * ss), 0.0f, maxN);
-      const unsigned u = unsigned(v);
-      if (wide) {
-        p[2 * c] = uint8_t(u);
-        p[2 * c + 1] = uint8_t(u >> 8);
-      } else {
-        p[c] = uint8_t(u);
-      }
-    }
-  }
+  if (wide)
+    colorFilter<uint16_t, int16_t>(data.data(), n);
+  else
+    colorFilter<uint8_t, int8_t>(data.data(), n);
 }
 
 }  // namespace vitrine::scene
