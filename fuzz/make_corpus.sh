@@ -50,4 +50,14 @@ fi
 # KHR_texture_basisu: the committed KTX2 fixtures (every mode: UASTC raw and Zstandard, ETC1S).
 mkdir -p "$out/ktx2"
 cp "$(dirname "$0")/../tests/data/ktx2/"*.ktx2 "$out/ktx2/"
+# KHR_meshopt_compression: the committed gltfpack 1.3.0 fixtures and meshoptimizer's reference
+# vectors (tests/data/meshopt_khr/README.md), so no newer gltfpack is needed here.
+khr_data="$(dirname "$0")/../tests/data/meshopt_khr"
+if [ -d "$khr_data" ]; then
+  for f in "$khr_data"/*.glb; do
+    python3 "$(dirname "$0")/mesh_seeds.py" meshopt_khr "$f" "$out/meshopt_khr" \
+      "$(basename "${f%.glb}")" >/dev/null
+  done
+  python3 "$(dirname "$0")/mesh_seeds.py" vectors "$khr_data" "$out/meshopt_khr" vector >/dev/null
+fi
 for d in "$out"/*/; do echo "$(basename "$d"): $(ls "$d" | wc -l) seeds"; done

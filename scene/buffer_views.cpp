@@ -84,10 +84,7 @@ std::string neededBuffers(const Json& root, bool isGlb, std::vector<std::string>
   }
   skip.assign(buffers.size(), false);
   for (size_t i = 0; i < buffers.size(); ++i) {
-    const Json* extensions = member(buffers[i], "extensions");
-    const Json* ext = extensions ? member(*extensions, kMeshoptExtension) : nullptr;
-    const Json* fallback = ext ? member(*ext, "fallback") : nullptr;
-    const bool isFallback = fallback && fallback->is_boolean() && fallback->get<bool>();
+    const bool isFallback = isMeshoptFallbackBuffer(buffers[i]);
     // Without uri (GLB's BIN aside) there is nothing to load: tinygltf must not see it.
     skip[i] = !needed[i] && (isFallback || (!member(buffers[i], "uri") && !(isGlb && i == 0)));
   }

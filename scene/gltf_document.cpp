@@ -76,7 +76,7 @@ bool tooDeep(const Json& root) {
 // bufferView, drops animation channels without target.node as KHR_animation_pointer writes
 // them), and the loader reads the structure from our validated JSON anyway. Buffers not to
 // load (no uri, unread fallbacks) would be errors to it; images in bufferViews are read after
-// EXT_meshopt_compression decoding (bufferViewBytes). `bufferIndex`/`imageIndex` map its
+// EXT_/KHR_meshopt_compression decoding (bufferViewBytes). `bufferIndex`/`imageIndex` map its
 // buffers and images back to ours.
 Json resourceSubset(const Json& root, const std::vector<bool>& skipBuffers,
                     std::vector<size_t>& bufferIndex, std::vector<size_t>& imageIndex) {

@@ -45,11 +45,11 @@ struct GltfDocument {
   Json json;
   // tinygltf's model, used for resource bytes only: model.buffers[i].data holds exactly
   // buffers[i].byteLength bytes, or none for a buffer that was not loaded (no uri, or an
-  // EXT_meshopt_compression fallback nothing reads); model.images[i].image holds image i's
+  // EXT_/KHR_meshopt_compression fallback nothing reads); model.images[i].image holds image i's
   // *encoded* bytes, or is empty when they could not be read (a warning says why). Decoding is
   // ours.
   tinygltf::Model model;
-  // Per bufferView, the bytes decoded from its EXT_meshopt_compression stream (empty for views
+  // Per bufferView, the bytes decoded from its EXT_/KHR_meshopt_compression stream (empty for views
   // that are not compressed, or not read). Read through bufferViewBytes() (buffer_views.h).
   std::vector<DecodedBytes> decodedViews;
   std::vector<std::string> warnings;  // "<pointer>: <what>"

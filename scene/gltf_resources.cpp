@@ -226,7 +226,7 @@ std::string ResourceCache::loadBuffer(const Json& buffer, size_t i, const std::s
   const Json* uriJson = member(buffer, "uri");
   if (!uriJson) {
     // §4.4.3.3: only the first buffer of a GLB may omit uri, and then refers to BIN. Others
-    // without uri (EXT_meshopt_compression placeholders) are skipped when nothing reads them,
+    // without uri (EXT_/KHR_meshopt_compression placeholders) are skipped when nothing reads them,
     // and refused before this when something does (buffer_views.h neededBuffers).
     if (!isGlb || i != 0) return located(at, "buffer has no uri");
     if (glbBin.empty()) return located(at, "refers to the GLB BIN chunk, but the file has none");

@@ -56,7 +56,7 @@ class ResourceCache {
   // Buffer problems are errors (a missing .bin makes the asset unusable); image problems are
   // warnings appended to `warnings` (the renderer falls back, as for any unreadable image).
   // Returns "" or "<pointer>: <what>". Buffers marked in `skipBuffers` (buffer_views.h
-  // neededBuffers: no uri, or an unread EXT_meshopt_compression fallback) are not read.
+  // neededBuffers: no uri, or an unread EXT_/KHR_meshopt_compression fallback) are not read.
   [[nodiscard]] std::string load(const Json& root, const std::string& baseDir, bool isGlb,
                                  std::span<const uint8_t> glbBin,
                                  std::vector<std::string>& warnings,

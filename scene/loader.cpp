@@ -57,7 +57,7 @@ void releaseCopiedResources(GltfDocument& doc) {
       keepAccessorBuffers(doc.json, sampler, "output", keep, keepViews);
     }
   }
-  // The budget gets back what is freed here (memory_budget.h): decoded EXT_meshopt_compression
+  // The budget gets back what is freed here (memory_budget.h): decoded EXT_/KHR_meshopt_compression
   // views, buffers, encoded images and decoded Draco accessors.
   for (size_t v = 0; v < doc.decodedViews.size(); ++v) {
     if (keepViews[v] || doc.decodedViews[v].empty()) continue;

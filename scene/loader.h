@@ -22,7 +22,7 @@ struct GltfDocument;  // gltf_document.h: kept opaque so that the app needs neit
 struct LoadTimings {
   double fileRead = 0.0;   // the .gltf/.glb file, then the external buffers and images it names
   double jsonParse = 0.0;  // parsing, repairing (TOLERANCE.md) and validating the JSON
-  // Buffers handed to tinygltf (GLB BIN, base64 data URIs), EXT_meshopt_compression views,
+  // Buffers handed to tinygltf (GLB BIN, base64 data URIs), EXT_/KHR_meshopt_compression views,
   // images in bufferViews, KHR_draco_mesh_compression primitives, and every accessor read into
   // the Scene's nodes, cameras, skins, meshes, morph weights, lights and visibility.
   double bufferDecode = 0.0;

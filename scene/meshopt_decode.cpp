@@ -5,6 +5,7 @@
 #include "buffer_views.h"
 #include "gltf_document.h"
 #include "json_checker.h"
+#include "meshopt_v1_decode.h"
 #include "parallel.h"
 
 namespace vitrine::scene {
@@ -15,8 +16,8 @@ using StreamFilter = MeshoptStream::Filter;
 
 constexpr uint64_t kParallelDecodeBytes = uint64_t(4) << 20;
 
-std::string extensionPointer(uint64_t view) {
-  return jsonPointer("bufferViews", view, "extensions", kMeshoptExtension);
+std::string extensionPointer(uint64_t view, const MeshoptStream& s) {
+  return jsonPointer("bufferViews", view, "extensions", meshoptExtensionName(s));
 }
 
 // meshoptimizer's error codes (src/vertexcodec.cpp, src/indexcodec.cpp, v0.18).
@@ -30,9 +31,27 @@ std::string failure(const char* call, int code) {
 
 }  // namespace
 
-const Json* meshoptExtension(const Json& view) {
+const Json* meshoptExtension(const Json& view, const char** name) {
   const Json* extensions = member(view, "extensions");
-  return extensions ? member(*extensions, kMeshoptExtension) : nullptr;
+  if (!extensions) return nullptr;
+  for (const char* n : {kMeshoptKhrExtension, kMeshoptExtension}) {
+    if (const Json* ext = member(*extensions, n)) {
+      if (name) *name = n;
+      return ext;
+    }
+  }
+  return nullptr;
+}
+
+bool isMeshoptFallbackBuffer(const Json& buffer) {
+  const Json* extensions = member(buffer, "extensions");
+  if (!extensions) return false;
+  for (const char* n : {kMeshoptKhrExtension, kMeshoptExtension}) {
+    const Json* ext = member(*extensions, n);
+    const Json* fallback = ext ? member(*ext, "fallback") : nullptr;
+    if (fallback && fallback->is_boolean() && fallback->get<bool>()) return true;
+  }
+  return false;
 }
 
 std::string checkMeshoptLayout(const MeshoptStream& s) {
@@ -53,15 +72,28 @@ std::string checkMeshoptLayout(const MeshoptStream& s) {
   if (s.filter == StreamFilter::Quaternion && stride != 8)
     return "byteStride " + std::to_string(stride) + " must be 8 with the QUATERNION filter";
   // EXPONENTIAL: a multiple of 4, which ATTRIBUTES mode already asks for.
+  if (s.filter == StreamFilter::Color && !s.khr)
+    return "the COLOR filter is KHR_meshopt_compression's, not EXT_meshopt_compression's";
+  if (s.filter == StreamFilter::Color && stride != 4 && stride != 8)
+    return "byteStride " + std::to_string(stride) + " must be 4 or 8 with the COLOR filter";
   return {};
 }
 
 std::string parseMeshoptStream(const Json& root, uint64_t index, MeshoptStream& out) {
   const Json& view = array(root, "bufferViews")[index];
-  const std::string at = extensionPointer(index);
+  const char* name = kMeshoptExtension;
+  const Json* ext = meshoptExtension(view, &name);
+  out.khr = name == kMeshoptKhrExtension;
+  const std::string at = extensionPointer(index, out);
+  // "Exclusions": "This extension must not be used on a buffer view that also uses
+  // EXT_meshopt_compression."
+  if (const Json* extensions = member(view, "extensions");
+      out.khr && member(*extensions, kMeshoptExtension))
+    return located(jsonPointer("bufferViews", index, "extensions"),
+                   "KHR_meshopt_compression and EXT_meshopt_compression must not both be used on "
+                   "one bufferView");
   try {
     const JsonChecker c(root);
-    const Json* ext = meshoptExtension(view);
     if (!ext) JsonChecker::fail(at, "missing");
     c.requireObject(*ext, at);
     out.buffer = *c.index(*ext, at, "buffer", "buffers", "buffer", true);
@@ -75,12 +107,17 @@ std::string parseMeshoptStream(const Json& root, uint64_t index, MeshoptStream& 
     out.mode = mode == "ATTRIBUTES"  ? StreamMode::Attributes
                : mode == "TRIANGLES" ? StreamMode::Triangles
                                      : StreamMode::Indices;
+    // COLOR is KHR_meshopt_compression's ("Appendix C").
     const std::string filter =
-        c.enumString(*ext, at, "filter", {"NONE", "OCTAHEDRAL", "QUATERNION", "EXPONENTIAL"}, false)
+        (out.khr ? c.enumString(*ext, at, "filter",
+                                {"NONE", "OCTAHEDRAL", "QUATERNION", "EXPONENTIAL", "COLOR"}, false)
+                 : c.enumString(*ext, at, "filter",
+                                {"NONE", "OCTAHEDRAL", "QUATERNION", "EXPONENTIAL"}, false))
             .value_or("NONE");
     out.filter = filter == "OCTAHEDRAL"    ? StreamFilter::Octahedral
                  : filter == "QUATERNION"  ? StreamFilter::Quaternion
                  : filter == "EXPONENTIAL" ? StreamFilter::Exponential
+                 : filter == "COLOR"       ? StreamFilter::Color
                                            : StreamFilter::None;
   } catch (const JsonCheckFailure& e) {
     return e.message;
@@ -118,6 +155,13 @@ std::string decodeMeshoptStream(const MeshoptStream& s, std::span<const uint8_t>
   // Appendix A: each mode has its own bitstream and decoder.
   switch (s.mode) {
     case StreamMode::Attributes:
+      // KHR's version 1 streams are ours; version 0 is EXT's bitstream, the library's.
+      if (s.khr && !encoded.empty() && encoded[0] == kMeshoptVertexHeaderV1) {
+        if (std::string err = decodeMeshoptVertexV1(encoded, s.count, s.byteStride, out);
+            !err.empty())
+          return err;
+        break;
+      }
       if (int r =
               meshopt_decodeVertexBuffer(out.data(), count, stride, encoded.data(), encoded.size());
           r != 0)
@@ -149,6 +193,9 @@ std::string decodeMeshoptStream(const MeshoptStream& s, std::span<const uint8_t>
     case StreamFilter::Exponential:
       meshopt_decodeFilterExp(out.data(), count, stride);
       break;
+    case StreamFilter::Color:
+      decodeMeshoptColorFilter(out, count, stride);
+      break;
   }
   return {};
 }
@@ -173,8 +220,8 @@ std::string decodeMeshoptViews(GltfDocument& doc, const std::vector<std::string>
   for (const Job& job : jobs) {
     const uint64_t bytes = job.stream.count * job.stream.byteStride;
     total += bytes;
-    if (std::string err =
-            doc.budget->reserve(bytes, extensionPointer(job.view), "the decoded bufferView");
+    if (std::string err = doc.budget->reserve(bytes, extensionPointer(job.view, job.stream),
+                                              "the decoded bufferView");
         !err.empty())
       return err;
     doc.decodedViews[job.view].resize(size_t(bytes));
@@ -195,7 +242,8 @@ std::string decodeMeshoptViews(GltfDocument& doc, const std::vector<std::string>
     parallelFor(jobs.size(), decode);
   }
   for (size_t i = 0; i < jobs.size(); ++i)
-    if (!errors[i].empty()) return located(extensionPointer(jobs[i].view), errors[i]);
+    if (!errors[i].empty())
+      return located(extensionPointer(jobs[i].view, jobs[i].stream), errors[i]);
   return {};
 }
 

@@ -9,8 +9,7 @@ namespace vitrine::scene {
 namespace {
 
 // One line per extension, so that one that stops being honoured is one line to delete. Not
-// here: KHR_meshopt_compression (Debian's meshoptimizer 0.18 lacks its v1 streams),
-// EXT_lights_*, KHR_materials_pbrSpecularGlossiness.
+// here: EXT_lights_*, KHR_materials_pbrSpecularGlossiness.
 constexpr SupportedExtension kSupported[] = {
     {"KHR_animation_pointer", "animation channels of any Object Model property"},
     {"KHR_lights_punctual", "point, spot and directional lights"},
@@ -37,6 +36,7 @@ constexpr SupportedExtension kSupported[] = {
     {"EXT_meshopt_compression", "meshoptimizer-compressed buffer views"},
     {"EXT_mesh_gpu_instancing", "instanced meshes: one instanced draw per primitive"},
     {"KHR_xmp_json_ld", "XMP metadata, shown in the inspector's Asset section and by --check"},
+    {"KHR_meshopt_compression", "meshoptimizer-compressed buffer views, version 1 and COLOR too"},
 };
 
 }  // namespace
