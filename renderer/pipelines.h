@@ -68,7 +68,8 @@ enum ShaderFeature : uint32_t {
   kFeatureTexcoordShift = 19,
   kFeatureExtraTexcoords = 1u << 25,
   // mesh.vert: the draw is EXT_mesh_gpu_instancing-instanced (its kInstanced): each instance's
-  // transform, from set 0 binding 10, before the node's world matrix or the skin's.
+  // transform, from set 0 binding 6 after the joint matrices, before the node's world matrix or
+  // the skin's.
   kFeatureInstanced = 1u << 26,
 };
 inline constexpr uint32_t kFeatureTexcoordSets = 0x7fu << kFeatureTexcoordShift;

@@ -39,9 +39,8 @@ std::string limitProblem(const Context& ctx, const StagingLayout& s, const Scene
       {"skin influences", s.influenceBytes},
       {"morph targets", s.targetBytes},
       {"morph weights", s.weightBytes},
-      {"joint matrices", s.jointBytes},
+      {"joint matrices and instance transforms", s.jointBytes},
       {"TEXCOORD_2..7 data", s.texcoordBytes},
-      {"instance transforms", s.instanceBytes},
   };
   const VkDeviceSize range = ctx.properties.limits.maxStorageBufferRange;
   for (const Need& n : storage)
@@ -189,7 +188,6 @@ bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   gpu.morphWeights = createBuffer(ctx, s.weightBytes, storage, local);
   gpu.jointMatrices = createBuffer(ctx, s.jointBytes, storage, local);
   gpu.texcoords = createBuffer(ctx, s.texcoordBytes, storage, local);
-  gpu.instances = createBuffer(ctx, s.instanceBytes, storage, local);
   gpu.white = createTexture(ctx, 1, 1, true, true);
   gpu.flatNormal = createTexture(ctx, 1, 1, false, true);
   gpu.black = createTexture(ctx, 1, 1, true, false);
@@ -218,7 +216,6 @@ bool beginSceneGpu(const Context& ctx, const PipelineLayouts& layouts,
   buffer(s.weights, gpu.morphWeights);
   buffer(s.joints, gpu.jointMatrices);
   buffer(s.texcoords, gpu.texcoords);
-  buffer(s.instances, gpu.instances);
   texture(s.white, gpu.white);
   texture(s.flatNormal, gpu.flatNormal);
   texture(s.black, gpu.black);
@@ -327,7 +324,6 @@ void destroySceneGpu(const Context& ctx, SceneGpu& gpu) {
   destroyBuffer(ctx, gpu.morphWeights);
   destroyBuffer(ctx, gpu.jointMatrices);
   destroyBuffer(ctx, gpu.texcoords);
-  destroyBuffer(ctx, gpu.instances);
   gpu = SceneGpu{};
 }
 

@@ -52,9 +52,10 @@ struct Draw {
   uint32_t texcoordSets = 0, texcoordOffset = 0;
   // Bit n: the primitive has TEXCOORD_n, 0..7 (channel views: PipelineKey::channelTexcoords).
   uint32_t texcoordPresence = 0;
-  // EXT_mesh_gpu_instancing: the draw's instances, from SceneGpu::instances[firstInstance]
-  // (mesh.vert's gl_InstanceIndex); `instancesMirror` when their transforms mirror (the
-  // mirroring ones are drawn apart: scene::MeshInstances::mirroredFrom). 1 and 0 without.
+  // EXT_mesh_gpu_instancing: the draw's instances, their transforms from
+  // SceneGpu::jointMatrices[firstInstance] on (mesh.vert's gl_InstanceIndex); `instancesMirror`
+  // when their transforms mirror (the mirroring ones are drawn apart:
+  // scene::MeshInstances::mirroredFrom). 1 and 0 without.
   uint32_t instanceCount = 1, firstInstance = 0;
   bool instancesMirror = false;
 };
@@ -85,15 +86,15 @@ struct SceneGpu {
   // Skinning and morphing (deform_gpu.h), read by mesh.vert. Uploaded once: the skin
   // influences and the morph target displacements of every primitive. Updated per frame: the
   // MorphWeights region's floats and the joint matrices. Each at least 64 bytes.
-  Buffer influences;     // device-local, gpu::SkinInfluence
-  Buffer morphTargets;   // device-local, floats (layout: shared_types.h kMorph*)
-  Buffer morphWeights;   // device-local, floats
-  Buffer jointMatrices;  // device-local, mat4
+  Buffer influences;    // device-local, gpu::SkinInfluence
+  Buffer morphTargets;  // device-local, floats (layout: shared_types.h kMorph*)
+  Buffer morphWeights;  // device-local, floats
+  // device-local, mat4: the joint matrices (updated per frame), then every
+  // EXT_mesh_gpu_instancing instance transform (uploaded once; StagingLayout::firstInstance).
+  Buffer jointMatrices;
   // Uploaded once: TEXCOORD_2..7 of every primitive that has them (gpu::kTexcoordSetCount),
   // at least 64 bytes.
   Buffer texcoords;  // device-local, vec2
-  // Uploaded once: every EXT_mesh_gpu_instancing instance transform, at least 64 bytes.
-  Buffer instances;  // device-local, mat4
   // What the per-frame buffers hold (once the frame's pending copies are done), entry for
   // entry: the sources of the per-frame copies. Sized at creation, never resized (uploads.h
   // keeps pointers to them).

@@ -31,7 +31,7 @@ bool arriving(const scene::Scene& scene, const scene::Material& material, int sl
 VkDescriptorPool createPool(const Context& ctx, uint32_t materialSets) {
   const VkDescriptorPoolSize sizes[] = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight},
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 10 * kFramesInFlight},
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 9 * kFramesInFlight},
       {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, materialSets * gpu::kMaterialTextureCount},
   };
   auto info = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
@@ -69,9 +69,8 @@ void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlig
         {gpu.influences.buffer, 0, VK_WHOLE_SIZE},
         {gpu.materialExtensions.buffer, 0, VK_WHOLE_SIZE},
         {gpu.texcoords.buffer, 0, VK_WHOLE_SIZE},
-        {gpu.instances.buffer, 0, VK_WHOLE_SIZE},
     };
-    constexpr uint32_t kBindings = 11;  // pipelines.h, set 0
+    constexpr uint32_t kBindings = 10;  // pipelines.h, set 0
     VkWriteDescriptorSet writes[kBindings];
     for (uint32_t b = 0; b < kBindings; ++b) {
       writes[b] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);

@@ -120,13 +120,13 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
       std::max<VkDeviceSize>(64, s.deform.influenceCount * sizeof(gpu::SkinInfluence));
   s.targetBytes = std::max<VkDeviceSize>(64, s.deform.targetFloats * sizeof(float));
   s.weightBytes = std::max<VkDeviceSize>(64, gpu.weightData.size() * sizeof(float));
-  s.jointBytes = std::max<VkDeviceSize>(64, gpu.joints.count() * sizeof(glm::mat4));
-  s.texcoordBytes = std::max<VkDeviceSize>(64, s.texcoordCount * sizeof(glm::vec2));
   for (const scene::MeshInstances& m : scene.instancing) {
-    s.firstInstance.push_back(uint32_t(s.instanceCount));
+    s.firstInstance.push_back(uint32_t(gpu.joints.count() + s.instanceCount));
     s.instanceCount += m.transforms.size();
   }
-  s.instanceBytes = std::max<VkDeviceSize>(64, s.instanceCount * sizeof(glm::mat4));
+  s.jointBytes =
+      std::max<VkDeviceSize>(64, (gpu.joints.count() + s.instanceCount) * sizeof(glm::mat4));
+  s.texcoordBytes = std::max<VkDeviceSize>(64, s.texcoordCount * sizeof(glm::vec2));
 
   VkDeviceSize at = 0;
   auto place = [&](VkDeviceSize bytes) {
@@ -145,7 +145,6 @@ StagingLayout layoutStaging(const scene::Scene& scene, const std::vector<bool>& 
   s.weights = place(s.weightBytes);
   s.joints = place(s.jointBytes);
   s.texcoords = place(s.texcoordBytes);
-  s.instances = place(s.instanceBytes);
   s.white = place(4);
   s.flatNormal = place(4);
   s.black = place(4);
@@ -233,7 +232,7 @@ void writeStaging(const scene::Scene& scene, const StagingLayout& s,
 
   for (size_t i = 0; i < scene.instancing.size(); ++i) {
     const std::vector<glm::mat4>& t = scene.instancing[i].transforms;
-    w.put(s.instances + sizeof(glm::mat4) * s.firstInstance[i], t.data(),
+    w.put(s.joints + sizeof(glm::mat4) * s.firstInstance[i], t.data(),
           sizeof(glm::mat4) * t.size());
   }
 

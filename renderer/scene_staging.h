@@ -42,11 +42,12 @@ struct StagingLayout {
   VkDeviceSize influences = 0, targets = 0, weights = 0, joints = 0;
   VkDeviceSize texcoordCount = 0;  // vec2 of TEXCOORD_2..7 over every primitive
   VkDeviceSize texcoordBytes = 0, texcoords = 0;
-  // EXT_mesh_gpu_instancing: per Scene::instancing entry, its first mat4 in the instances
-  // buffer (every entry's transforms, in order).
+  // EXT_mesh_gpu_instancing: the instance transforms follow the joint matrices in their buffer
+  // (set 0 binding 6, one mat4 array: no binding of their own), every Scene::instancing entry's
+  // in order. Per entry, its first mat4 in that buffer (what mesh.vert's gl_InstanceIndex
+  // indexes), and their total.
   std::vector<uint32_t> firstInstance;
   VkDeviceSize instanceCount = 0;
-  VkDeviceSize instanceBytes = 0, instances = 0;
   // Per scene image, when uploaded: where its mip chain starts (every level, level 0 first,
   // tightly packed: mip_chain.h).
   std::vector<VkDeviceSize> images;

@@ -16,7 +16,7 @@ layout(constant_id = 1) const uint kMorph = 0u;
 // beyond 1) with bit n - 2 for each TEXCOORD_n the primitive has.
 layout(constant_id = 2) const uint kTexcoordSets = 0u;
 // EXT_mesh_gpu_instancing: the draw is instanced, gl_InstanceIndex (firstInstance included)
-// indexes its instance transform (pipelines.h kFeatureInstanced).
+// indexes its instance transform in jointMatrices (pipelines.h kFeatureInstanced).
 layout(constant_id = 3) const bool kInstanced = false;
 
 layout(location = 0) in vec3 inPosition;
@@ -30,10 +30,10 @@ layout(set = 0, binding = 0) uniform FrameBlock { FrameData frame; };
 layout(std430, set = 0, binding = 1) readonly buffer NodeBlock { NodeData nodes[]; };
 layout(std430, set = 0, binding = 4) readonly buffer WeightBlock { float morphWeights[]; };
 layout(std430, set = 0, binding = 5) readonly buffer TargetBlock { float targetData[]; };
+// The joint matrices, then the EXT_mesh_gpu_instancing instance transforms.
 layout(std430, set = 0, binding = 6) readonly buffer JointBlock { mat4 jointMatrices[]; };
 layout(std430, set = 0, binding = 7) readonly buffer InfluenceBlock { SkinInfluence influences[]; };
 layout(std430, set = 0, binding = 9) readonly buffer TexcoordBlock { vec2 extraTexcoords[]; };
-layout(std430, set = 0, binding = 10) readonly buffer InstanceBlock { mat4 instances[]; };
 layout(push_constant) uniform DrawBlock { DrawConstants draw; };
 
 layout(location = 0) out vec3 outWorldPos;
@@ -110,7 +110,7 @@ void main() {
     // EXT_mesh_gpu_instancing "Transformation Order": NodeWorldXform * InstanceXform * vertex,
     // the instance transform first (for a skinned mesh, before the joints').
     mat4 model = kSkin ? skinMatrix(vertex) : nodes[draw.node].world;
-    if (kInstanced) model = model * instances[gl_InstanceIndex];
+    if (kInstanced) model = model * jointMatrices[gl_InstanceIndex];
     world = model * vec4(position, 1.0);
     world3 = mat3(model);
     // Normals by the inverse transpose: the cofactor matrix (det x inverse transpose) with the

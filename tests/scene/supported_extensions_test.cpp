@@ -56,12 +56,12 @@ TEST(SupportedExtensions, EveryRenderedExtensionMayBeRequired) {
 
 TEST(SupportedExtensions, AnUnsupportedRequiredExtensionIsRefusedByName) {
   AssetBuilder b = quadAsset();
-  b.json()["extensionsUsed"] = {"KHR_lights_punctual", "EXT_mesh_gpu_instancing"};
-  b.json()["extensionsRequired"] = {"KHR_lights_punctual", "EXT_mesh_gpu_instancing"};
+  b.json()["extensionsUsed"] = {"KHR_lights_punctual", "EXT_lights_image_based"};
+  b.json()["extensionsRequired"] = {"KHR_lights_punctual", "EXT_lights_image_based"};
   const scene::LoadResult r = load(b);
   EXPECT_FALSE(r.scene);
   EXPECT_EQ(errorOf(b),
-            "/extensionsRequired/1: required extension EXT_mesh_gpu_instancing is not supported");
+            "/extensionsRequired/1: required extension EXT_lights_image_based is not supported");
 }
 
 TEST(SupportedExtensions, TheTableNamesEachExtensionOnce) {
