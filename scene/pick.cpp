@@ -86,12 +86,8 @@ std::vector<PickHit> pickAll(const Scene& scene, int sceneIndex, const glm::vec3
       for (uint32_t k = 0; k < instances.size(); ++k) {
         const glm::mat4 model = world * instances[k];
         if (!deformed && instances.size() > 1) {
-          Bounds copy;  // this instance's box: most instances are missed by the ray
-          for (int corner = 0; corner < 8; ++corner)
-            copy.extend(
-                glm::vec3(model * glm::vec4((corner & 1) ? p.bounds.max.x : p.bounds.min.x,
-                                            (corner & 2) ? p.bounds.max.y : p.bounds.min.y,
-                                            (corner & 4) ? p.bounds.max.z : p.bounds.min.z, 1.0f)));
+          // This instance's box first: most instances are missed by the ray.
+          const Bounds copy = transformedBox(p.bounds, model);
           if (!crossesBox(copy, origin, direction)) continue;
         }
         // A mirroring transform turns counter-clockwise into clockwise (glTF 2.0 §3.7.4); a

@@ -94,6 +94,16 @@ std::vector<int> sceneNodesInOrder(const Scene& scene, int sceneIndex) {
   return out;
 }
 
+Bounds transformedBox(const Bounds& box, const glm::mat4& m) {
+  Bounds out;
+  if (box.empty()) return out;
+  for (int corner = 0; corner < 8; ++corner)
+    out.extend(glm::vec3(m * glm::vec4((corner & 1) ? box.max.x : box.min.x,
+                                       (corner & 2) ? box.max.y : box.min.y,
+                                       (corner & 4) ? box.max.z : box.min.z, 1.0f)));
+  return out;
+}
+
 std::span<const glm::mat4> nodeInstances(const Scene& scene, int n) {
   static const glm::mat4 kOnce(1.0f);
   if (n >= 0 && size_t(n) < scene.nodes.size()) {
@@ -128,13 +138,9 @@ void extendByMeshNode(const Scene& scene, int n, Bounds& b) {
           b.extend(deformVertex(scene, uint32_t(n), p, v, joints, instance).position);
         continue;
       }
-      const glm::mat4 model = w * instance;
-      for (int corner = 0; corner < 8; ++corner) {
-        const glm::vec3 c((corner & 1) ? p.bounds.max.x : p.bounds.min.x,
-                          (corner & 2) ? p.bounds.max.y : p.bounds.min.y,
-                          (corner & 4) ? p.bounds.max.z : p.bounds.min.z);
-        b.extend(glm::vec3(model * glm::vec4(c, 1.0f)));
-      }
+      const Bounds copy = transformedBox(p.bounds, w * instance);
+      b.extend(copy.min);
+      b.extend(copy.max);
     }
   }
 }

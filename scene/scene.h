@@ -376,6 +376,9 @@ void updateWorldTransforms(Scene& scene);
 // of their bounds' corners, or for skinned and morphed primitives of their deformed vertices
 // (deform.h) in the current pose.
 Bounds sceneBounds(const Scene& scene, int sceneIndex);
+// The axis-aligned box of `box`'s eight corners moved by `m` (empty for an empty box).
+Bounds transformedBox(const Bounds& box, const glm::mat4& m);
+
 // The instance transforms node `n` draws its mesh with (MeshInstances::transforms): one
 // identity for a node without EXT_mesh_gpu_instancing.
 std::span<const glm::mat4> nodeInstances(const Scene& scene, int n);
