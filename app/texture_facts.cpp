@@ -85,6 +85,8 @@ const char* textureSlotName(int slot) {
       "anisotropyTexture",
       "diffuseTransmissionTexture",
       "diffuseTransmissionColorTexture",
+      "diffuseTexture",
+      "specularGlossinessTexture",
   };
   return slot >= 0 && slot < gpu::kMaterialTextureCount ? kNames[slot] : "?";
 }

@@ -83,8 +83,12 @@ void UvPanel::draw(const PanelRect& view, Session& s, renderer::Renderer& render
   }
   // The background: a slot of the primitive's material that has a texture.
   const int material = p.materialFor(s.materialVariant);
-  if (slot_ == -2 || slotImage(scene, material, slot_) < 0)
-    slot_ = slotImage(scene, material, gpu::kSlotBaseColor) >= 0 ? gpu::kSlotBaseColor : -1;
+  // The base colour's, or a specular-glossiness material's diffuse texture.
+  if (slot_ == -2 || slotImage(scene, material, slot_) < 0) {
+    slot_ = -1;
+    for (int base : {gpu::kSlotBaseColor, gpu::kSlotDiffuse})
+      if (slot_ < 0 && slotImage(scene, material, base) >= 0) slot_ = base;
+  }
   ImGui::SetNextItemWidth(-1.0f);
   if (ImGui::BeginCombo("##slot", slot_ < 0 ? "No texture" : textureSlotName(slot_))) {
     if (ImGui::Selectable("No texture", slot_ < 0)) slot_ = -1;

@@ -114,9 +114,13 @@ bool channelInMaterial(const scene::Scene& scene, int material, int channel) {
   const scene::MaterialExtension extension = extensionOf(channel);
   if (extension == scene::MaterialExtension::Count) return true;
   if (isDefault) return false;
-  // As Draw::layers: an unlit material has no layer.
+  // As Draw::layers: an unlit material has no layer; specular-glossiness drops the layers it
+  // excludes and gives the specular colour (its F0).
   const scene::Material& m = scene.materials[size_t(material)];
-  return !m.unlit && m.has(extension);
+  if (m.unlit) return false;
+  if (channel == gpu::kChannelSpecularColor && m.has(scene::MaterialExtension::SpecularGlossiness))
+    return true;
+  return scene::materialExtensionDrawn(m, extension);
 }
 
 }  // namespace vitrine::renderer

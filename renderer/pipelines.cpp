@@ -69,16 +69,16 @@ PipelineLayouts createLayouts(const Context& ctx) {
 
 std::pair<uint64_t, uint64_t> keyBits(const PipelineKey& k) {
   // VkFormat values (extension formats included) fit in 32 bits, the features too; the
-  // extension slots, the layers (bits 8..31), log2 of the sample count (0..6, bits 5..7) and the
-  // fixed-function state share the second.
-  static_assert(uint32_t(gpu::kLayerAll) < (1u << 24));
-  // Above the extension slots (bits 32..45): the channel (46..51) and its texcoord sets (52..59).
-  static_assert(gpu::kExtensionTextureCount <= 14 && gpu::kChannelCount <= 64 &&
+  // layers (bits 8..19), the extension slots (20..35), the channel (36..41) and its texcoord
+  // sets (42..49), log2 of the sample count (0..6, bits 5..7) and the fixed-function state
+  // share the second.
+  static_assert(uint32_t(gpu::kLayerAll) < (1u << 12));
+  static_assert(gpu::kExtensionTextureCount <= 16 && gpu::kChannelCount <= 64 &&
                 gpu::kTexcoordSetCount <= 8);
   return {(uint64_t(k.features) << 32) | uint64_t(uint32_t(k.colorFormat)),
           (uint64_t(k.onTop) << 62) | (uint64_t(k.lines) << 61) | (uint64_t(k.wireframe) << 60) |
-              (uint64_t(k.channelTexcoords) << 52) | (uint64_t(k.channel) << 46) |
-              (uint64_t(k.extensionSlots) << 32) | (uint64_t(k.layers) << 8) |
+              (uint64_t(k.channelTexcoords) << 42) | (uint64_t(k.channel) << 36) |
+              (uint64_t(k.extensionSlots) << 20) | (uint64_t(k.layers) << 8) |
               (uint64_t(std::countr_zero(uint32_t(k.samples))) << 5) | (uint64_t(k.topology) << 3) |
               (uint64_t(k.blend) << 2) | (uint64_t(k.doubleSided) << 1) |
               uint64_t(k.frontClockwise)};

@@ -119,7 +119,7 @@ void readExtensions(const LoadContext& ctx, const JsonChecker& c, const Json& j,
       const Json* holder = f.parent ? member(*object, f.parent) : object;
       if (!holder) continue;
       const std::string holderAt = f.parent ? objectAt + jsonPointer(f.parent) : objectAt;
-      float values[3];
+      float values[4];
       if (f.count == 1) {
         const std::optional<double> v = c.number(*holder, holderAt, f.name, false);
         if (!v) continue;
@@ -133,6 +133,23 @@ void readExtensions(const LoadContext& ctx, const JsonChecker& c, const Json& j,
       char* base = f.inMaterialData ? reinterpret_cast<char*>(&d) : reinterpret_cast<char*>(&e);
       std::memcpy(base + f.offset, values, f.count * sizeof(float));
     }
+  }
+}
+
+// KHR_materials_specular, _sheen, _clearcoat, _iridescence, _anisotropy and
+// _diffuse_transmission each "must not be used on a material that also uses
+// KHR_materials_pbrSpecularGlossiness": a file error in what is drawn anyway, so a warning
+// (TOLERANCE.md), and the specular-glossiness model is drawn without them
+// (materialExtensionDrawn()).
+void warnExcludedLayers(const LoadContext& ctx, const std::string& at, const Material& m) {
+  if (!m.has(MaterialExtension::SpecularGlossiness)) return;
+  for (uint32_t i = 0; i < uint32_t(MaterialExtension::Count); ++i) {
+    const auto e = MaterialExtension(i);
+    if (!m.has(e) || !excludedBySpecularGlossiness(e)) continue;
+    ctx.warnings.push_back(located(at + "/extensions" + jsonPointer(materialExtensionName(e)),
+                                   std::string(materialExtensionName(e)) +
+                                       " must not be used with "
+                                       "KHR_materials_pbrSpecularGlossiness; ignored"));
   }
 }
 
@@ -174,6 +191,7 @@ void readMaterial(const LoadContext& ctx, const JsonChecker& c, const Json& j,
 
   d.emissive = glm::vec4(vec<3>(j, "emissiveFactor", glm::vec3(0.0f)), 1.0f);
   readExtensions(ctx, c, j, at, m, d, e);  // emissive.w: KHR_materials_emissive_strength
+  warnExcludedLayers(ctx, at, m);
   const float alphaMode = m.alphaMode == AlphaMode::Mask    ? float(gpu::kAlphaMask)
                           : m.alphaMode == AlphaMode::Blend ? float(gpu::kAlphaBlend)
                                                             : float(gpu::kAlphaOpaque);

@@ -18,7 +18,7 @@ struct ExtensionFactor {
   // The textureInfo object holding the factor ("clearcoatNormalTexture" for its scale), or
   // nullptr when it sits in the extension object itself.
   const char* parent;
-  uint32_t count;       // 1 (float) or 3 (float3)
+  uint32_t count;       // 1 (float), 3 (float3) or 4 (float4)
   uint32_t offset;      // bytes into gpu::MaterialExtensionData (or gpu::MaterialData)
   bool inMaterialData;  // emissiveStrength lives in gpu::MaterialData::emissive.w
 };

@@ -29,7 +29,9 @@ ResolveResult extensionSlot(const MaterialQuery& m, ValueType type, float* data,
 }
 
 ResolveResult factorSlot(const MaterialQuery& m, const ExtensionFactor& f) {
-  const ValueType type = f.count == 3 ? ValueType::Float3 : ValueType::Float;
+  const ValueType type = f.count == 4   ? ValueType::Float4
+                         : f.count == 3 ? ValueType::Float3
+                                        : ValueType::Float;
   if (f.inMaterialData) {
     return coreSlot(m, type, reinterpret_cast<float*>(reinterpret_cast<char*>(&m.data) + f.offset),
                     f.count);
@@ -143,7 +145,10 @@ ResolveResult resolveMaterialExtension(const MaterialQuery& m) {
   const std::string& p = t[4];
   for (const ExtensionFactor& f : e->factors) {
     if (f.parent || p != f.name) continue;
-    if (t.size() != 5) return f.count == 3 ? componentOf(ValueType::Float3) : notAProperty();
+    if (t.size() != 5) {
+      if (f.count == 4) return componentOf(ValueType::Float4);
+      return f.count == 3 ? componentOf(ValueType::Float3) : notAProperty();
+    }
     return factorSlot(m, f);
   }
   for (const ExtensionTexture& texture : e->textures) {

@@ -285,6 +285,8 @@ enum class MaterialExtension : uint8_t {
   Anisotropy,           // KHR_materials_anisotropy
   Dispersion,           // KHR_materials_dispersion
   DiffuseTransmission,  // KHR_materials_diffuse_transmission
+  SpecularGlossiness,   // KHR_materials_pbrSpecularGlossiness (archived; in place of the core
+                        // metallic-roughness model)
   Count
 };
 
@@ -295,6 +297,13 @@ struct Material;
 // The gpu::kLayer* bits of the extension objects `material` has: the layers mesh.frag computes
 // for it.
 uint32_t materialLayers(const Material& material);
+// Whether `material` has extension object `e` and it is drawn: the specular, sheen, clearcoat,
+// iridescence, anisotropy and diffuse transmission extensions each say they "must not be used
+// on a material that also uses KHR_materials_pbrSpecularGlossiness"; on such a material they
+// are ignored (the loader warns) and the specular-glossiness model is drawn.
+bool materialExtensionDrawn(const Material& material, MaterialExtension e);
+// Those extensions.
+bool excludedBySpecularGlossiness(MaterialExtension e);
 
 struct Material {
   std::string name;

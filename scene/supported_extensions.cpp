@@ -9,7 +9,7 @@ namespace vitrine::scene {
 namespace {
 
 // One line per extension, so that one that stops being honoured is one line to delete. Not
-// here: EXT_lights_*, KHR_materials_pbrSpecularGlossiness.
+// here: EXT_lights_* (multi-vendor, not in the Khronos registry).
 constexpr SupportedExtension kSupported[] = {
     {"KHR_animation_pointer", "animation channels of any Object Model property"},
     {"KHR_lights_punctual", "point, spot and directional lights"},
@@ -30,6 +30,8 @@ constexpr SupportedExtension kSupported[] = {
     {"KHR_materials_anisotropy", "anisotropic specular"},
     {"KHR_materials_dispersion", "dispersion"},
     {"KHR_materials_diffuse_transmission", "diffuse transmission"},
+    {"KHR_materials_pbrSpecularGlossiness",
+     "specular-glossiness materials (archived), drawn in place of metallic-roughness"},
     {"KHR_materials_variants", "material variants"},
     {"KHR_draco_mesh_compression", "Draco-compressed mesh primitives"},
     {"KHR_mesh_quantization", "quantized vertex attributes, dequantized at load"},

@@ -91,7 +91,9 @@ vec3 channelColor(uint m, vec4 base, vec3 normal) {
   if (kChannel == kChannelSheenColor)
     return hasLayer(kLayerSheen) ? colorChannel(info.sheenColor) : none;
   if (kChannel == kChannelSpecularColor)
-    return hasLayer(kLayerSpecular) ? colorChannel(info.specularColor) : none;
+    return hasLayer(kLayerSpecular) || hasLayer(kLayerSpecularGlossiness)
+               ? colorChannel(info.specularColor)
+               : none;
   if (kChannel == kChannelDiffuseTransmissionColor)
     return hasLayer(kLayerDiffuseTransmission) ? colorChannel(info.diffuseTransmissionColor)
                                                : none;

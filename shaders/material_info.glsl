@@ -62,7 +62,7 @@ bool hasLayer(int layer) {
   return (kLayers & uint(layer)) != 0u;
 }
 
-// The TextureRef of extension slot `slot` (kSlotSpecular ... kSlotDiffuseTransmissionColor).
+// The TextureRef of extension slot `slot` (kSlotSpecular ... kSlotSpecularGlossiness).
 TextureRef extensionRef(uint m, int slot) {
   return materialExtensions[m].textures[slot - kTextureSlotCount];
 }
@@ -72,9 +72,25 @@ vec4 sampleExtension(sampler2D tex, uint m, int slot, vec4 absent) {
   return sampleSlot(tex, extensionRef(m, slot), slot, absent);
 }
 
+// The base colour before COLOR_0: baseColorFactor x baseColorTexture (glTF 2.0 §3.9.2), or for
+// KHR_materials_pbrSpecularGlossiness diffuseFactor x diffuseTexture (alpha included: "the
+// fourth component (A) is the opacity"). The metallic-roughness values of a material that has
+// both are not drawn (the extension's "Best practices").
+vec4 baseColorInput(uint m) {
+  if (hasLayer(kLayerSpecularGlossiness)) {
+    return materialExtensions[m].diffuse *
+           sampleExtension(diffuseTexture, m, kSlotDiffuse, vec4(1.0));
+  }
+  return materials[m].baseColorFactor *
+         sampleSlot(baseColorTexture, materials[m].textures[kSlotBaseColor], kSlotBaseColor,
+                    vec4(1.0));
+}
+
 // The core metalness and perceptual roughness: the factors times metallicRoughnessTexture's B
 // and G (glTF 2.0 §3.9.2), clamped to 0..1.
 vec2 metallicRoughness(uint m) {
+  // The specular-glossiness model has no metal; gatherMaterial() sets its roughness.
+  if (hasLayer(kLayerSpecularGlossiness)) return vec2(0.0, 1.0);
   const vec4 params = materials[m].params;  // metallic, roughness, normal scale, occlusion
   const vec4 mr =
       sampleSlot(metallicRoughnessTexture, materials[m].textures[kSlotMetallicRoughness],
@@ -214,6 +230,23 @@ MaterialInfo gatherMaterial(uint m, vec3 base, float metallic, float roughness, 
     info.attenuationDistance = e.attenuation.w;
   }
   if (hasLayer(kLayerDispersion)) info.dispersion = e.refraction.w;
+  // KHR_materials_pbrSpecularGlossiness "Specular - Glossiness": c_diff = diffuse.rgb * (1 -
+  // max(specular.r, specular.g, specular.b)), F0 = specular, alpha = (1 - glossiness)^2, with
+  // specular = specularFactor x specularGlossinessTexture.rgb and glossiness =
+  // glossinessFactor x its A. No metal: Appendix B's dielectric lobe pair with F0 = specular
+  // and F90 = 1 (its F0 replaces KHR_materials_ior's; base arrives as diffuse x COLOR_0).
+  if (hasLayer(kLayerSpecularGlossiness)) {
+    const vec4 texel =
+        sampleExtension(specularGlossinessTexture, m, kSlotSpecularGlossiness, vec4(1.0));
+    const vec3 specular = clamp(e.specularGlossiness.rgb * texel.rgb, 0.0, 1.0);
+    info.roughness = clamp(1.0 - e.specularGlossiness.w * texel.a, 0.0, 1.0);
+    info.alpha2 = ggxAlpha2(info.roughness);
+    info.metallic = 0.0;
+    info.f0Dielectric = specular;
+    info.specularWeight = 1.0;
+    info.specularColor = specular;
+    info.baseColor = base * (1.0 - max(specular.r, max(specular.g, specular.b)));
+  }
   // KHR_materials_diffuse_transmission: factor x texture.a, colour factor x texture.rgb.
   if (hasLayer(kLayerDiffuseTransmission)) {
     info.diffuseTransmission =

@@ -9,7 +9,7 @@
 
 // One combined image sampler per slot, bindings in kSlot* order. Absent slots hold a default
 // texture; colour slots (isColorSlot(): baseColor, emissive, specularColor, sheenColor,
-// diffuseTransmissionColor) are sRGB views (decoded before filtering, as glTF 2.0 §3.9.2
+// diffuseTransmissionColor, diffuse, specularGlossiness) are sRGB views (decoded before filtering, as glTF 2.0 §3.9.2
 // asks), the others UNORM (linear data).
 layout(set = 1, binding = 0) uniform sampler2D baseColorTexture;
 layout(set = 1, binding = 1) uniform sampler2D metallicRoughnessTexture;
@@ -30,6 +30,8 @@ layout(set = 1, binding = 15) uniform sampler2D iridescenceThicknessTexture;
 layout(set = 1, binding = 16) uniform sampler2D anisotropyTexture;
 layout(set = 1, binding = 17) uniform sampler2D diffuseTransmissionTexture;
 layout(set = 1, binding = 18) uniform sampler2D diffuseTransmissionColorTexture;
+layout(set = 1, binding = 19) uniform sampler2D diffuseTexture;
+layout(set = 1, binding = 20) uniform sampler2D specularGlossinessTexture;
 
 // Screen-space derivatives of the texCoord sets, taken once at the top of main(), in
 // uniform control flow: after a discard, or inside a branch on per-pixel data, they would be

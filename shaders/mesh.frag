@@ -225,10 +225,9 @@ void main() {
   const vec4 alpha = materials[m].alpha;  // mode, cutoff, doubleSided, unlit (kUnlit)
   const int alphaMode = int(alpha.x + 0.5);
 
-  // baseColorFactor x baseColorTexture x COLOR_0 (§3.9.2).
-  const TextureRef baseRef = materials[m].textures[kSlotBaseColor];
-  vec4 base = materials[m].baseColorFactor * inColor *
-              sampleSlot(baseColorTexture, baseRef, kSlotBaseColor, vec4(1.0));
+  // baseColorFactor x baseColorTexture x COLOR_0 (§3.9.2), or diffuse x COLOR_0
+  // (KHR_materials_pbrSpecularGlossiness: "an additional linear multiplier to diffuse").
+  vec4 base = baseColorInput(m) * inColor;
   // A channel view shows the surface whole and opaque: no cut-off, no blending.
   if (kChannel != kChannelShaded) {
     outColor = vec4(channelColor(m, base, surfaceNormal()), 1.0);

@@ -27,7 +27,7 @@ VITRINE_GPU_CONST kSlotNormal = 2;
 VITRINE_GPU_CONST kSlotOcclusion = 3;
 VITRINE_GPU_CONST kSlotEmissive = 4;
 VITRINE_GPU_CONST kTextureSlotCount = 5;
-// The textureInfo properties of the material extensions continue the slots: bindings 5 to 18
+// The textureInfo properties of the material extensions continue the slots: bindings 5 to 20
 // of the per-material set, their TextureRef in MaterialExtensionData::textures[slot - 5].
 VITRINE_GPU_CONST kSlotSpecular = 5;               // KHR_materials_specular, A
 VITRINE_GPU_CONST kSlotSpecularColor = 6;          // KHR_materials_specular, RGB sRGB
@@ -44,13 +44,19 @@ VITRINE_GPU_CONST kSlotAnisotropy = 16;            // KHR_materials_anisotropy, 
 VITRINE_GPU_CONST kSlotDiffuseTransmission = 17;   // KHR_materials_diffuse_transmission, A
 VITRINE_GPU_CONST kSlotDiffuseTransmissionColor =
     18;  // KHR_materials_diffuse_transmission, RGB sRGB
-VITRINE_GPU_CONST kMaterialTextureCount = 19;
+// KHR_materials_pbrSpecularGlossiness: diffuseTexture (RGB sRGB, A linear alpha) and
+// specularGlossinessTexture (RGB sRGB specular, A linear glossiness). An sRGB view decodes the
+// colour and leaves alpha linear, which is what both say.
+VITRINE_GPU_CONST kSlotDiffuse = 19;
+VITRINE_GPU_CONST kSlotSpecularGlossiness = 20;
+VITRINE_GPU_CONST kMaterialTextureCount = 21;
 VITRINE_GPU_CONST kExtensionTextureCount = kMaterialTextureCount - kTextureSlotCount;
 
 // Whether slot `slot` holds colour (sRGB-encoded, decoded before filtering) rather than data.
 VITRINE_GPU_FUNCTION bool isColorSlot(int slot) {
   return slot == kSlotBaseColor || slot == kSlotEmissive || slot == kSlotSpecularColor ||
-         slot == kSlotSheenColor || slot == kSlotDiffuseTransmissionColor;
+         slot == kSlotSheenColor || slot == kSlotDiffuseTransmissionColor || slot == kSlotDiffuse ||
+         slot == kSlotSpecularGlossiness;
 }
 
 // The material layers mesh.frag computes, as bits of its kLayers specialization constant: one
@@ -66,7 +72,10 @@ VITRINE_GPU_CONST kLayerIridescence = 64;
 VITRINE_GPU_CONST kLayerAnisotropy = 128;
 VITRINE_GPU_CONST kLayerDispersion = 256;
 VITRINE_GPU_CONST kLayerDiffuseTransmission = 512;
-VITRINE_GPU_CONST kLayerAll = 1023;
+// KHR_materials_pbrSpecularGlossiness: diffuse, specular and glossiness in place of the base
+// colour, metalness and roughness (and of the ior and specular layers' F0).
+VITRINE_GPU_CONST kLayerSpecularGlossiness = 1024;
+VITRINE_GPU_CONST kLayerAll = 2047;
 
 VITRINE_GPU_CONST kAlphaOpaque = 0;
 VITRINE_GPU_CONST kAlphaMask = 1;
@@ -178,6 +187,10 @@ struct MaterialExtensionData {
   vec4 iridescence;
   // KHR_materials_anisotropy: x anisotropyStrength, y anisotropyRotation, zw unused (0)
   vec4 anisotropy;
+  // KHR_materials_pbrSpecularGlossiness: diffuseFactor (linear RGBA), and xyz specularFactor,
+  // w glossinessFactor.
+  vec4 diffuse;
+  vec4 specularGlossiness;
   // The extension textures with their KHR_texture_transform, slot kSlotSpecular + i at i
   // (info.y -1 when the material has no texture there).
   TextureRef textures[kExtensionTextureCount];
@@ -295,7 +308,7 @@ static_assert(sizeof(SkinInfluence) == 32);
 static_assert(morphOffset(kMorphAll, kMorphTangent) == 6 && morphOffset(kMorphAll, 64) == 17);
 static_assert(sizeof(TextureRef) == 32);
 static_assert(sizeof(MaterialData) == 64 + kTextureSlotCount * 32);
-static_assert(sizeof(MaterialExtensionData) == 8 * 16 + kExtensionTextureCount * 32);
+static_assert(sizeof(MaterialExtensionData) == 10 * 16 + kExtensionTextureCount * 32);
 static_assert(sizeof(NodeData) == 128);
 static_assert(sizeof(LightData) == 64);
 static_assert(sizeof(FrameData) == 3 * 64 + 4 * 16);

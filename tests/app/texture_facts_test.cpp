@@ -132,6 +132,9 @@ TEST(TextureFacts, SlotNamesAndBytes) {
   EXPECT_STREQ(textureSlotName(gpu::kSlotClearcoatNormal), "clearcoatNormalTexture");
   EXPECT_STREQ(textureSlotName(gpu::kSlotDiffuseTransmissionColor),
                "diffuseTransmissionColorTexture");
+  EXPECT_STREQ(textureSlotName(gpu::kSlotDiffuse), "diffuseTexture");
+  EXPECT_STREQ(textureSlotName(gpu::kSlotSpecularGlossiness), "specularGlossinessTexture");
+  EXPECT_STREQ(textureSlotName(gpu::kMaterialTextureCount), "?");
   EXPECT_EQ(formatBytes(512), "512 B");
   EXPECT_EQ(formatBytes(1536), "1.5 KiB");
   EXPECT_EQ(formatBytes(5u << 20), "5.0 MiB");

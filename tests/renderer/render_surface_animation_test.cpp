@@ -230,5 +230,66 @@ TEST_F(SurfaceAnimationTest, AnisotropyTextureOffset) {
       kOffsetPoints);
 }
 
+// KHR_materials_pbrSpecularGlossiness: its factors and texture transforms are Object Model
+// slots like the layers' (the quad's metallic-roughness values are never drawn).
+TEST_F(SurfaceAnimationTest, SpecularGlossinessGlossinessFactor) {
+  run(
+      metal(),
+      {{"KHR_materials_pbrSpecularGlossiness",
+        {{"diffuseFactor", {0.5, 0.3, 0.2, 1.0}}, {"specularFactor", {0.2, 0.2, 0.2}}}}},
+      {}, "/materials/0/extensions/KHR_materials_pbrSpecularGlossiness/glossinessFactor",
+      {0.2f, 0.7f}, "SCALAR",
+      [](float t, const glm::vec3&) {
+        return specularGlossiness({0.5, 0.3, 0.2}, glm::dvec3(0.2), lerp(0.2f, 0.7f, t));
+      },
+      kFactorPoints);
+}
+
+TEST_F(SurfaceAnimationTest, SpecularGlossinessDiffuseAndSpecularFactors) {
+  // diffuseFactor is a VEC4 (its alpha the opacity: OPAQUE here).
+  run(
+      metal(),
+      {{"KHR_materials_pbrSpecularGlossiness",
+        {{"specularFactor", {0.1, 0.1, 0.1}}, {"glossinessFactor", 0.4}}}},
+      {}, "/materials/0/extensions/KHR_materials_pbrSpecularGlossiness/diffuseFactor",
+      {0.8f, 0.2f, 0.1f, 1.0f, 0.1f, 0.4f, 0.9f, 0.5f}, "VEC4",
+      [](float t, const glm::vec3&) {
+        const glm::dvec3 diffuse(lerp(0.8f, 0.1f, t), lerp(0.2f, 0.4f, t), lerp(0.1f, 0.9f, t));
+        return specularGlossiness(diffuse, glm::dvec3(0.1), 0.4);
+      },
+      kFactorPoints);
+  run(
+      metal(),
+      {{"KHR_materials_pbrSpecularGlossiness",
+        {{"diffuseFactor", {0.4, 0.4, 0.4, 1.0}}, {"glossinessFactor", 0.5}}}},
+      {}, "/materials/0/extensions/KHR_materials_pbrSpecularGlossiness/specularFactor",
+      {0.05f, 0.05f, 0.05f, 0.9f, 0.5f, 0.1f}, "VEC3",
+      [](float t, const glm::vec3&) {
+        const glm::dvec3 specular(lerp(0.05f, 0.9f, t), lerp(0.05f, 0.5f, t), lerp(0.05f, 0.1f, t));
+        return specularGlossiness(glm::dvec3(0.4), specular, 0.5);
+      },
+      kFactorPoints);
+}
+
+TEST_F(SurfaceAnimationTest, SpecularGlossinessTextureOffset) {
+  const std::vector<glm::u8vec4> texels = {
+      {60, 60, 60, 128}, {255, 200, 80, 220}, {20, 20, 20, 40}, {120, 30, 200, 90}};
+  run(
+      metal(),
+      {{"KHR_materials_pbrSpecularGlossiness",
+        {{"diffuseFactor", {0.5, 0.5, 0.5, 1.0}}, {"specularGlossinessTexture", transformed(0)}}}},
+      texels,
+      "/materials/0/extensions/KHR_materials_pbrSpecularGlossiness/specularGlossinessTexture/"
+      "extensions/KHR_texture_transform/offset",
+      kOffsetKeys, "VEC2",
+      [&](float t, const glm::vec3& p) {
+        const glm::ivec2 x = texelOf(p, offsetAt(t));
+        const glm::u8vec4 c = texels[size_t(x.y * 2 + x.x)];
+        const glm::dvec3 specular(srgbToLinear(c.r), srgbToLinear(c.g), srgbToLinear(c.b));
+        return specularGlossiness(glm::dvec3(0.5), specular, c.a / 255.0);
+      },
+      kOffsetPoints);
+}
+
 }  // namespace
 }  // namespace vitrine::test

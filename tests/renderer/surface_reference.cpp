@@ -162,6 +162,18 @@ glm::dvec3 surfaceBrdf(const SurfaceMaterial& m, const glm::dvec3& n, const glm:
   return dielectric * (1.0 - m.metallic) + metal * m.metallic;
 }
 
+SurfaceMaterial specularGlossiness(const glm::dvec3& diffuse, const glm::dvec3& specular,
+                                   double glossiness) {
+  SurfaceMaterial m;
+  m.baseColor = diffuse * (1.0 - maxValue(specular));
+  m.metallic = 0.0;
+  m.roughness = 1.0 - glossiness;
+  m.ior = 0.0;  // F0 = ((0 - 1) / (0 + 1))^2 specularColor = specular
+  m.specularColor = specular;
+  m.specular = 1.0;
+  return m;
+}
+
 glm::dvec3 surfaceRadiance(const SurfaceMaterial& m, double irradiance, const glm::dvec3& n,
                            const glm::dvec3& t, const glm::dvec3& b, const glm::dvec3& v,
                            const glm::dvec3& l) {

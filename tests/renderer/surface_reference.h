@@ -43,6 +43,14 @@ glm::dvec3 surfaceRadiance(const SurfaceMaterial& m, double irradiance, const gl
                            const glm::dvec3& t, const glm::dvec3& b, const glm::dvec3& v,
                            const glm::dvec3& l);
 
+// KHR_materials_pbrSpecularGlossiness "Specular - Glossiness" at one point, as the base layer
+// above takes it: c_diff = diffuse * (1 - max(specular.r, specular.g, specular.b)) is the base
+// colour, F0 = specular (KHR_materials_specular's "Specular-glossiness materials" conversion:
+// ior 0, specularColor = specular), no metal, and alpha = (1 - glossiness)^2, i.e. perceptual
+// roughness 1 - glossiness. diffuse and specular linear: factor x texture (x COLOR_0).
+SurfaceMaterial specularGlossiness(const glm::dvec3& diffuse, const glm::dvec3& specular,
+                                   double glossiness);
+
 // IEC 61966-2-1 decoding of an 8-bit sRGB value to linear.
 double srgbToLinear(int byte);
 

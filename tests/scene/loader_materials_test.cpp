@@ -65,6 +65,72 @@ TEST(Materials, ExtensionTexturesFillTheirSlots) {
                                                gpu::kLayerAnisotropy | gpu::kLayerIridescence));
 }
 
+// KHR_materials_pbrSpecularGlossiness: its factors (diffuse RGBA, specular RGB, glossiness)
+// and two textures fill their MaterialExtensionData fields and slots beside the
+// metallic-roughness values, which stay loaded (the Object Model still addresses them). The
+// layer extensions its text excludes are warned about, kept in Material::extensions and not
+// drawn; KHR_materials_ior, which it does not exclude, stays a layer.
+TEST(Materials, SpecularGlossinessFillsItsFieldsAndSlotsAndExcludesSixLayers) {
+  AssetBuilder b;
+  b.json()["images"] = {{{"uri", "unused.png"}}};
+  for (int i = 0; i < 2; ++i) b.addTexture(0);
+  b.addMaterial({
+      {"pbrMetallicRoughness", {{"baseColorFactor", {0.1, 0.2, 0.3, 0.4}}}},
+      {"extensions",
+       {{"KHR_materials_pbrSpecularGlossiness",
+         {{"diffuseFactor", {0.5, 0.25, 0.125, 0.75}},
+          {"specularFactor", {0.25, 0.5, 1}},
+          {"glossinessFactor", 0.375},
+          {"diffuseTexture", {{"index", 1}}},
+          {"specularGlossinessTexture",
+           {{"index", 0},
+            {"texCoord", 1},
+            {"extensions", {{"KHR_texture_transform", {{"offset", {0.5, 0}}}}}}}}}},
+        {"KHR_materials_clearcoat", {{"clearcoatFactor", 1}}},
+        {"KHR_materials_ior", {{"ior", 1.25}}},
+        {"KHR_materials_sheen", json::object()}}},
+  });
+  b.addMaterial(json::object());
+  const LoadResult r = load(b);
+  ASSERT_EQ(r.error, "");
+  const scene::Scene& s = *r.scene;
+  const scene::Material& m = s.materials[0];
+  const gpu::MaterialExtensionData& e = s.materialExtensionData[0];
+  EXPECT_EQ(e.diffuse, glm::vec4(0.5f, 0.25f, 0.125f, 0.75f));
+  EXPECT_EQ(e.specularGlossiness, glm::vec4(0.25f, 0.5f, 1.0f, 0.375f));
+  EXPECT_EQ(s.materialData[0].baseColorFactor, glm::vec4(0.1f, 0.2f, 0.3f, 0.4f));
+  EXPECT_EQ(m.textures[gpu::kSlotDiffuse], 1);
+  EXPECT_EQ(m.textures[gpu::kSlotSpecularGlossiness], 0);
+  const auto ref = [&](int slot) { return e.textures[slot - gpu::kTextureSlotCount]; };
+  EXPECT_EQ(ref(gpu::kSlotDiffuse).info, glm::vec4(0, 0, 0, 0));
+  EXPECT_EQ(ref(gpu::kSlotSpecularGlossiness).info, glm::vec4(0, 1, 0, 0));
+  EXPECT_EQ(ref(gpu::kSlotSpecularGlossiness).uvTransform, glm::vec4(0.5f, 0, 1, 1));
+  // Both are sRGB colour (their alpha linear: what an sRGB view does).
+  EXPECT_TRUE(gpu::isColorSlot(gpu::kSlotDiffuse));
+  EXPECT_TRUE(gpu::isColorSlot(gpu::kSlotSpecularGlossiness));
+
+  EXPECT_TRUE(m.has(scene::MaterialExtension::Clearcoat));
+  EXPECT_FALSE(scene::materialExtensionDrawn(m, scene::MaterialExtension::Clearcoat));
+  EXPECT_TRUE(scene::materialExtensionDrawn(m, scene::MaterialExtension::Ior));
+  EXPECT_EQ(scene::materialLayers(m), uint32_t(gpu::kLayerSpecularGlossiness | gpu::kLayerIor));
+  std::vector<std::string> materialWarnings;  // (the other: the missing image)
+  for (const std::string& w : warningsOf(r))
+    if (w.rfind("/materials/", 0) == 0) materialWarnings.push_back(w);
+  // In MaterialExtension order.
+  EXPECT_EQ(materialWarnings,
+            (std::vector<std::string>{
+                "/materials/0/extensions/KHR_materials_sheen: KHR_materials_sheen must not be "
+                "used with KHR_materials_pbrSpecularGlossiness; ignored",
+                "/materials/0/extensions/KHR_materials_clearcoat: KHR_materials_clearcoat must "
+                "not be used with KHR_materials_pbrSpecularGlossiness; ignored",
+            }));
+
+  // Without the extension object: its defaults, all 1.
+  EXPECT_EQ(s.materialExtensionData[1].diffuse, glm::vec4(1.0f));
+  EXPECT_EQ(s.materialExtensionData[1].specularGlossiness, glm::vec4(1.0f));
+  EXPECT_EQ(scene::materialLayers(s.materials[1]), 0u);
+}
+
 // An extension texture index out of range is an error naming its pointer, like a core one.
 TEST(Materials, ExtensionTextureIndexIsChecked) {
   AssetBuilder b;

@@ -90,14 +90,19 @@ AssetBuilder fullAsset() {
         {"KHR_materials_dispersion", {{"dispersion", 0.0625}}},
         {"KHR_materials_diffuse_transmission",
          {{"diffuseTransmissionFactor", 0.25},
-          {"diffuseTransmissionColorFactor", {0.5, 0.5, 0.25}}}}}}};
+          {"diffuseTransmissionColorFactor", {0.5, 0.5, 0.25}}}},
+        {"KHR_materials_pbrSpecularGlossiness",
+         {{"diffuseFactor", {0.5, 0.25, 0.125, 0.75}},
+          {"specularFactor", {0.25, 0.5, 0.75}},
+          {"glossinessFactor", 0.375}}}}}};
   b.addMaterial(json::object());
   json defaults = json::object();
   for (const char* e :
        {"KHR_materials_emissive_strength", "KHR_materials_ior", "KHR_materials_specular",
         "KHR_materials_sheen", "KHR_materials_transmission", "KHR_materials_volume",
         "KHR_materials_iridescence", "KHR_materials_anisotropy", "KHR_materials_dispersion",
-        "KHR_materials_diffuse_transmission", "KHR_materials_unlit"}) {
+        "KHR_materials_diffuse_transmission", "KHR_materials_unlit",
+        "KHR_materials_pbrSpecularGlossiness"}) {
     defaults[e] = json::object();
   }
   defaults["KHR_materials_clearcoat"] = {{"clearcoatNormalTexture", tex}};
@@ -593,10 +598,27 @@ std::vector<Row> materialExtensionRows() {
        {0.5f, 0.5f, 0.25f},
        {1, 1, 1},
        [](D& e) { return &e.diffuseTransmission.x; }},
+      {"KHR_materials_pbrSpecularGlossiness",
+       "diffuseFactor",
+       {0.5f, 0.25f, 0.125f, 0.75f},
+       {1, 1, 1, 1},
+       [](D& e) { return &e.diffuse.x; }},
+      {"KHR_materials_pbrSpecularGlossiness",
+       "specularFactor",
+       {0.25f, 0.5f, 0.75f},
+       {1, 1, 1},
+       [](D& e) { return &e.specularGlossiness.x; }},
+      {"KHR_materials_pbrSpecularGlossiness",
+       "glossinessFactor",
+       {0.375f},
+       {1},
+       [](D& e) { return &e.specularGlossiness.w; }},
   };
   std::vector<Row> rows;
   for (const Factor& f : factors) {
-    const ValueType type = f.explicitValue.size() == 3 ? F::Float3 : F::Float;
+    const ValueType type = f.explicitValue.size() == 4   ? F::Float4
+                           : f.explicitValue.size() == 3 ? F::Float3
+                                                         : F::Float;
     for (uint32_t m : {1u, 3u}) {
       rows.push_back(
           {"/materials/" + std::to_string(m) + "/extensions/" + f.ext + "/" + f.path, type,
