@@ -1,5 +1,6 @@
 // KHR_materials_pbrSpecularGlossiness (archived) rendered headless: a generated quad whose
-// material has metallic-roughness values AND the extension, under one directional light, no
+// material has metallic-roughness values (a rough gold metal(), nothing like any case below)
+// AND the extension, under one directional light, no
 // environment, tone mapping None. The pixels must be what the CPU reference computes from the
 // extension's BRDF inputs (surface_reference.h specularGlossiness(): c_diff, F0, alpha) within
 // 3/255, through factors and textures, and never the metallic-roughness picture: "any client
@@ -17,15 +18,8 @@ namespace {
 constexpr float kTolerance = 3.0f;  // of 255, per channel
 constexpr const char* kName = "KHR_materials_pbrSpecularGlossiness";
 
-class SpecularGlossinessTest : public RendererTest {
+class SpecularGlossinessTest : public SurfaceRendererTest {
  protected:
-  Pixels render(const AssetBuilder& b) {
-    bound_ = anim::test::bindAsset(b);
-    EXPECT_TRUE(bound_.scene) << bound_.error;
-    if (!bound_.scene) return {};
-    renderer_->setScene(*bound_.scene, bound_.scene->activeScene);
-    return renderer_->renderOffscreen(surfaceView(), kSize, kSize);
-  }
   // Checks materials[i] at points[i] in `pixels`, rendered at `intensity`.
   void expectAt(const Pixels& pixels, const std::vector<SurfaceMaterial>& materials,
                 const std::vector<glm::vec3>& points, float intensity) {
@@ -35,19 +29,7 @@ class SpecularGlossinessTest : public RendererTest {
           << "at (" << points[i].x << ", " << points[i].y << ")";
     }
   }
-
-  anim::test::Bound bound_;
 };
-
-// The metallic-roughness values every quad also has: a rough-ish gold metal, nothing like any
-// specular-glossiness case below.
-SurfaceMaterial metal() {
-  SurfaceMaterial m;
-  m.baseColor = {0.9, 0.7, 0.4};
-  m.metallic = 1.0;
-  m.roughness = 0.35;
-  return m;
-}
 
 json vec(const glm::dvec3& v) {
   return {v.r, v.g, v.b};

@@ -85,21 +85,6 @@ json transformed(int texture) {
   return {{"index", texture}, {"extensions", {{"KHR_texture_transform", {{"offset", {0, 0}}}}}}};
 }
 
-SurfaceMaterial dielectric() {
-  SurfaceMaterial m;
-  m.baseColor = {0.3, 0.5, 0.7};
-  m.roughness = 0.4;
-  return m;
-}
-
-SurfaceMaterial metal() {
-  SurfaceMaterial m;
-  m.baseColor = {0.9, 0.7, 0.4};
-  m.metallic = 1.0;
-  m.roughness = 0.35;
-  return m;
-}
-
 // u offset 0 -> 0.5 over one second.
 const std::vector<float> kOffsetKeys = {0.0f, 0.0f, 0.5f, 0.0f};
 glm::vec2 offsetAt(float t) {

@@ -15,15 +15,8 @@ namespace {
 
 constexpr float kTolerance = 3.0f;  // of 255, per channel
 
-class SurfaceTest : public RendererTest {
+class SurfaceTest : public SurfaceRendererTest {
  protected:
-  Pixels render(const AssetBuilder& b) {
-    bound_ = anim::test::bindAsset(b);
-    EXPECT_TRUE(bound_.scene) << bound_.error;
-    if (!bound_.scene) return {};
-    renderer_->setScene(*bound_.scene, bound_.scene->activeScene);
-    return renderer_->renderOffscreen(surfaceView(), kSize, kSize);
-  }
   // Renders `extensions` over `core` and checks materials[i] at points[i] (one material for
   // all points when materials has one entry); returns the pixels.
   Pixels check(const SurfaceMaterial& core, const json& extensions,
@@ -45,24 +38,8 @@ class SurfaceTest : public RendererTest {
     return render(surfaceAsset(core, json::object(), intensity_, tangents));
   }
 
-  anim::test::Bound bound_;
   float intensity_ = 1.0f;
 };
-
-SurfaceMaterial dielectric() {
-  SurfaceMaterial m;
-  m.baseColor = {0.3, 0.5, 0.7};
-  m.roughness = 0.4;
-  return m;
-}
-
-SurfaceMaterial metal() {
-  SurfaceMaterial m;
-  m.baseColor = {0.9, 0.7, 0.4};
-  m.metallic = 1.0;
-  m.roughness = 0.35;
-  return m;
-}
 
 // --- KHR_materials_ior ------------------------------------------------------------------------
 

@@ -8,6 +8,29 @@
 
 namespace vitrine::test {
 
+SurfaceMaterial dielectric() {
+  SurfaceMaterial m;
+  m.baseColor = {0.3, 0.5, 0.7};
+  m.roughness = 0.4;
+  return m;
+}
+
+SurfaceMaterial metal() {
+  SurfaceMaterial m;
+  m.baseColor = {0.9, 0.7, 0.4};
+  m.metallic = 1.0;
+  m.roughness = 0.35;
+  return m;
+}
+
+Pixels SurfaceRendererTest::render(const AssetBuilder& b) {
+  bound_ = anim::test::bindAsset(b);
+  EXPECT_TRUE(bound_.scene) << bound_.error;
+  if (!bound_.scene) return {};
+  renderer_->setScene(*bound_.scene, bound_.scene->activeScene);
+  return renderer_->renderOffscreen(surfaceView(), kSize, kSize);
+}
+
 AssetBuilder surfaceAsset(const SurfaceMaterial& core, const json& extensions, float intensity,
                           bool tangents) {
   AssetBuilder b;

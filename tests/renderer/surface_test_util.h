@@ -15,6 +15,20 @@ namespace vitrine::test {
 
 using nlohmann::json;
 
+// The two core materials the tests layer extensions over: a blue dielectric (roughness 0.4)
+// and a gold metal (roughness 0.35).
+SurfaceMaterial dielectric();
+SurfaceMaterial metal();
+
+// A fixture that loads and binds a generated asset the way the viewer does and renders it
+// through surfaceView().
+class SurfaceRendererTest : public RendererTest {
+ protected:
+  Pixels render(const AssetBuilder& b);
+
+  anim::test::Bound bound_;
+};
+
 // The points of the quad the tests check: inside each quadrant of a 2x2 texture, and the middle.
 inline const std::vector<glm::vec3> kQuadrantPoints = {
     {-0.5f, 0.5f, 0}, {0.5f, 0.5f, 0}, {-0.5f, -0.5f, 0}, {0.5f, -0.5f, 0}};
