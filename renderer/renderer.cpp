@@ -35,6 +35,7 @@ bool RendererImpl::init(const Options& options, std::string* error) {
   createPipelines(ctx_, pipelines_);
   pipelines_.creationSeconds += watch.lap();
   uploadChunkBytes_ = options.uploadChunkBytes;
+  createShadowMaps(ctx_, pipelines_, std::max(options.shadowMapSize, 16u), shadows_);
   createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
   environmentSeconds_ += watch.lap();
   for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
@@ -62,6 +63,7 @@ RendererImpl::~RendererImpl() {
     destroySceneGpu(ctx_, scene_);
     destroyBuffer(ctx_, imageStaging_);
     destroyEnvironmentGpu(ctx_, environment_);
+    destroyShadowMaps(ctx_, shadows_);
     destroyBackgroundPass(ctx_, background_);
     destroyOffscreen(ctx_, offscreen_);
     destroySwapchain(ctx_, swapchain_);
@@ -159,8 +161,13 @@ FrameSlot& RendererImpl::beginSlot(const View& view) {
   FrameSlot& slot = slots_[slotIndex_];
   waitFrameSlot(ctx_, slot);
   gpuTimer_.collect(ctx_, slotIndex_);
-  const gpu::FrameData data = frameData(view, hasScene_ ? uint32_t(scene_.lights.size()) : 0u,
-                                        environment_.enabled ? environment_.maxLod : -1.0f);
+  gpu::FrameData data = frameData(view, hasScene_ ? uint32_t(scene_.lights.size()) : 0u,
+                                  environment_.enabled ? environment_.maxLod : -1.0f);
+  const bool shadows = hasScene_ && view.shadows && view.channel == gpu::kChannelShaded;
+  shadows_.plan =
+      shadows ? planShadows(scene_.lightData, shadowBounds_, shadows_.size) : ShadowPlan{};
+  shadowsWanted_ = shadows;
+  shadowFrameData(shadows_, shadows, data);
   std::memcpy(slot.frameData.mapped, &data, sizeof(data));
   VK_CHECK(vkResetFences(ctx_.device, 1, &slot.fence));
   return slot;
