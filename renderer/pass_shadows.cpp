@@ -192,11 +192,18 @@ void destroyShadowMaps(const Context& ctx, ShadowMaps& maps) {
 }
 
 void writeShadowBinding(const Context& ctx, const ShadowMaps& maps, SceneGpu& scene) {
+  std::array<VkDescriptorSet, kFramesInFlight> sets;
+  for (uint32_t i = 0; i < kFramesInFlight; ++i) sets[i] = scene.frames[i].set;
+  writeShadowBinding(ctx, maps, sets);
+}
+
+void writeShadowBinding(const Context& ctx, const ShadowMaps& maps,
+                        std::span<const VkDescriptorSet> frameSets) {
   const VkDescriptorImageInfo image{maps.sampler, maps.depth.view,
                                     VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-  for (SceneFrame& frame : scene.frames) {
+  for (const VkDescriptorSet set : frameSets) {
     auto write = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
-    write.dstSet = frame.set;
+    write.dstSet = set;
     write.dstBinding = 10;  // pipelines.h, set 0
     write.descriptorCount = 1;
     write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;

@@ -30,6 +30,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include <volk.h>
@@ -86,6 +87,10 @@ void createShadowMaps(const Context& ctx, Pipelines& pipelines, uint32_t size, S
 void destroyShadowMaps(const Context& ctx, ShadowMaps& maps);
 // Points set 0 binding 10 of each frame slot of `scene` at the maps.
 void writeShadowBinding(const Context& ctx, const ShadowMaps& maps, SceneGpu& scene);
+// The same in other sets of the frame layout (the background pass's), so that no bound set 0
+// has an unwritten sampler.
+void writeShadowBinding(const Context& ctx, const ShadowMaps& maps,
+                        std::span<const VkDescriptorSet> frameSets);
 
 // FrameData's shadow fields from maps.plan; with `enabled` false, no layer is used.
 void shadowFrameData(const ShadowMaps& maps, bool enabled, gpu::FrameData& data);

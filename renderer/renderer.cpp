@@ -43,6 +43,7 @@ bool RendererImpl::init(const Options& options, std::string* error) {
   std::array<VkBuffer, kFramesInFlight> frameData;
   for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
   createBackgroundPass(ctx_, pipelines_.layouts, frameData, background_);
+  writeShadowBinding(ctx_, shadows_, background_.frameSets);
   if (ctx_.surface) {
     surfaceFormat_ = chooseSurfaceFormat(ctx_);
     overlayPass_ = createOverlayRenderPass(ctx_, surfaceFormat_.format);
