@@ -29,5 +29,17 @@ TEST(StatsOverlay, CountsUseTheSingularForOne) {
   EXPECT_EQ(countNoun(2, "draw call", "draw calls"), "2 draw calls");
 }
 
+TEST(StatsOverlay, ShadowLineNamesTheShadowedLightsAndTheLimit) {
+  renderer::DrawStats d;
+  EXPECT_EQ(shadowSummary(d), "");  // no light could cast a shadow, or shadows off
+  d.shadowCandidates = 2;
+  d.shadowedLights = 2;
+  EXPECT_EQ(shadowSummary(d), "Shadows: 2 of 2 lights");
+  d.shadowCandidates = 6;
+  d.shadowedLights = 4;
+  d.unshadowedPointLights = 1;
+  EXPECT_EQ(shadowSummary(d), "Shadows: 4 of 6 lights (the 4 strongest), 1 point light unshadowed");
+}
+
 }  // namespace
 }  // namespace vitrine::app
