@@ -362,6 +362,60 @@ TEST_F(RendererTest, ShadowMapsRerenderOnlyWhenACasterOrLightMoved) {
   EXPECT_EQ(renderer_->lastDrawStats().shadowMapRenders, 1u);
   (void)renderer_->renderOffscreen(shadowView(glm::vec3(0, 0, 4)), kSize, kSize);
   EXPECT_EQ(renderer_->lastDrawStats().shadowMapRenders, 0u);
+  // As an animation reports it (applyChanges with the world matrices it changed): back over
+  // (1, 0), in the same frame. A camera-only change (no region dirty but cameras) renders none.
+  c.s.nodes[c.caster].translation.y = 0.0f;
+  scene::updateWorldTransforms(c.s);
+  scene::DirtySet moved;
+  moved.worldMatrices.mark(uint32_t(c.caster) * scene::kWorldMatrixBytes, scene::kWorldMatrixBytes);
+  moved.coalesce();
+  renderer_->applyChanges(c.s, moved);
+  EXPECT_FALSE(shadowMiddleLit(*renderer_, shadowView(glm::vec3(0, 0, 4))));
+  EXPECT_EQ(renderer_->lastDrawStats().shadowMapRenders, 1u);
+  scene::DirtySet camera;
+  camera[scene::Region::Cameras].mark(0, 4);
+  camera.coalesce();
+  renderer_->applyChanges(c.s, camera);
+  (void)renderer_->renderOffscreen(shadowView(glm::vec3(0, 0, 4)), kSize, kSize);
+  EXPECT_EQ(renderer_->lastDrawStats().shadowMapRenders, 0u);
+}
+
+TEST_F(RendererTest, SkinnedCastersShadowFollowsItsJoint) {
+  // The caster quad skinned to one joint (glTF 2.0 §3.7.3: the joint matrices are the whole
+  // model transform): the joint at (0, 0, 1), then moved to (-1, 0, 1); the shadow, shifted by
+  // +1 in x, is under (1, 0) first and under (0, 0) after.
+  scene::Scene s;
+  addGround(s);
+  scene::Primitive quad = quadPrimitive(addMaterial(s, makeUnlitMaterial({1, 1, 1, 1})));
+  quad.influenceSets = 1;
+  quad.joints.assign(quad.positions.size(), glm::u16vec4(0));
+  quad.weights.assign(quad.positions.size(), glm::vec4(1, 0, 0, 0));
+  quad.minSkinJoints = 1;
+  const int skinned = addMeshNode(s, quad);
+  scene::Node joint;
+  joint.translation = glm::vec3(0, 0, 1);
+  joint.scale = glm::vec3(0.5f);
+  s.nodes.push_back(joint);
+  const int jointNode = int(s.nodes.size()) - 1;
+  s.skins.push_back({"skin", {jointNode}, {glm::mat4(1.0f)}, -1});
+  s.nodes[skinned].skin = 0;
+  addLightNode(s, directional(1.5f), glm::vec3(0, 0, 3), shineAlong(kAlong));
+  finish(s);
+  ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+  const View view = shadowView(glm::vec3(0, 0, 4));
+  auto groundDark = [&](const Pixels& pixels, const glm::vec3& p) {
+    return colorNear(groundPixel(pixels, view, p).color, glm::vec3(0.0f), 1.0f);
+  };
+  const Pixels first = renderer_->renderOffscreen(view, kSize, kSize);
+  EXPECT_TRUE(groundDark(first, glm::vec3(1.0f, 0.0f, 0.0f)));
+  s.nodes[jointNode].translation = glm::vec3(-1, 0, 1);
+  scene::updateWorldTransforms(s);
+  renderer_->updateTransforms(s);
+  const Pixels second = renderer_->renderOffscreen(view, kSize, kSize);
+  EXPECT_EQ(renderer_->lastDrawStats().shadowMapRenders, 1u);
+  EXPECT_TRUE(groundDark(second, glm::vec3(0.0f, 0.0f, 0.0f)));
+  const GroundPixel vacated = groundPixel(second, view, glm::vec3(1.0f, 0.0f, 0.0f));
+  EXPECT_TRUE(colorNear(vacated.color, groundUnderDirectional(view, vacated.point, 1.5f)));
 }
 
 TEST_F(RendererTest, AtMostFourLightsAreShadowedAndTheStatisticsSaySo) {
