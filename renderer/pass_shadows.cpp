@@ -125,21 +125,13 @@ ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::B
   return plan;
 }
 
-void createShadowMaps(const Context& ctx, Pipelines& pipelines, uint32_t size, ShadowMaps& maps) {
-  // D32_SFLOAT where it can be sampled and drawn into, else D16_UNORM (both required of a
-  // Vulkan device as a depth attachment; D16 also as a sampled image).
-  VkFormat format = VK_FORMAT_D32_SFLOAT;
-  VkFormatProperties props;
-  vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, format, &props);
-  constexpr VkFormatFeatureFlags kNeeded =
-      VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
-  if ((props.optimalTilingFeatures & kNeeded) != kNeeded) {
-    format = VK_FORMAT_D16_UNORM;
-    vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, format, &props);
-  }
-  const bool linear =
-      (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0;
-  pipelines.shadowFormat = format;
+namespace {
+
+// The image, its views and sampler at `size` in maps.format, cleared to 1 and left in
+// SHADER_READ_ONLY_OPTIMAL.
+void createMapImage(const Context& ctx, uint32_t size, ShadowMaps& maps) {
+  const VkFormat format = maps.format;
+  const bool linear = maps.linear;
   maps.size = size;
   ImageDesc desc;
   desc.format = format;
@@ -183,11 +175,45 @@ void createShadowMaps(const Context& ctx, Pipelines& pipelines, uint32_t size, S
   submitOneShot(ctx, once);
 }
 
-void destroyShadowMaps(const Context& ctx, ShadowMaps& maps) {
-  for (VkImageView v : maps.layerViews)
+void destroyMapImage(const Context& ctx, ShadowMaps& maps) {
+  for (VkImageView& v : maps.layerViews) {
     if (v) vkDestroyImageView(ctx.device, v, nullptr);
+    v = VK_NULL_HANDLE;
+  }
   if (maps.sampler) vkDestroySampler(ctx.device, maps.sampler, nullptr);
+  maps.sampler = VK_NULL_HANDLE;
   destroyImage(ctx, maps.depth);
+}
+
+}  // namespace
+
+void createShadowMaps(const Context& ctx, Pipelines& pipelines, uint32_t size, ShadowMaps& maps) {
+  // D32_SFLOAT where it can be sampled and drawn into, else D16_UNORM (both required of a
+  // Vulkan device as a depth attachment; D16 also as a sampled image).
+  VkFormat format = VK_FORMAT_D32_SFLOAT;
+  VkFormatProperties props;
+  vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, format, &props);
+  constexpr VkFormatFeatureFlags kNeeded =
+      VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+  if ((props.optimalTilingFeatures & kNeeded) != kNeeded) {
+    format = VK_FORMAT_D16_UNORM;
+    vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, format, &props);
+  }
+  maps.linear =
+      (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) != 0;
+  maps.format = format;
+  pipelines.shadowFormat = format;
+  createMapImage(ctx, size, maps);
+}
+
+void resizeShadowMaps(const Context& ctx, uint32_t size, ShadowMaps& maps) {
+  destroyMapImage(ctx, maps);
+  createMapImage(ctx, size, maps);
+  maps.valid = false;
+}
+
+void destroyShadowMaps(const Context& ctx, ShadowMaps& maps) {
+  destroyMapImage(ctx, maps);
   maps = ShadowMaps{};
 }
 

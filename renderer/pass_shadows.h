@@ -72,6 +72,8 @@ struct ShadowMaps {
   std::array<VkImageView, gpu::kMaxShadowedLights> layerViews{};
   VkSampler sampler = VK_NULL_HANDLE;  // comparison LESS_OR_EQUAL, border depth 1 (lit)
   uint32_t size = 0;
+  VkFormat format = VK_FORMAT_UNDEFINED;
+  bool linear = false;  // the format filters linearly: each comparison tap is 2x2
   // This frame's plan (set before the frame data is written) and what the maps hold.
   ShadowPlan plan;
   ShadowPlan rendered;
@@ -82,8 +84,13 @@ struct ShadowMaps {
 
 // Creates the maps (`size` texels square; depth format chosen and put in
 // pipelines.shadowFormat), cleared to 1 and left in SHADER_READ_ONLY_OPTIMAL, so that set 0's
-// binding 10 is valid whether or not a frame renders them. Load-time: waits for the GPU.
+// binding 10 is valid whether or not a frame renders them. Load-time: waits for the GPU. The
+// renderer creates them 1x1 and resizes them (resizeShadowMaps) the first time a frame shadows
+// a light, so that a renderer that never does pays nothing.
 void createShadowMaps(const Context& ctx, Pipelines& pipelines, uint32_t size, ShadowMaps& maps);
+// Replaces the image, views and sampler with ones `size` texels square (the caller waited for
+// the GPU and rewrites every set's binding 10); the maps must be rendered again.
+void resizeShadowMaps(const Context& ctx, uint32_t size, ShadowMaps& maps);
 void destroyShadowMaps(const Context& ctx, ShadowMaps& maps);
 // Points set 0 binding 10 of each frame slot of `scene` at the maps.
 void writeShadowBinding(const Context& ctx, const ShadowMaps& maps, SceneGpu& scene);

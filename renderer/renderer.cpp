@@ -35,7 +35,8 @@ bool RendererImpl::init(const Options& options, std::string* error) {
   createPipelines(ctx_, pipelines_);
   pipelines_.creationSeconds += watch.lap();
   uploadChunkBytes_ = options.uploadChunkBytes;
-  createShadowMaps(ctx_, pipelines_, std::max(options.shadowMapSize, 16u), shadows_);
+  shadowMapSize_ = std::max(options.shadowMapSize, 16u);
+  createShadowMaps(ctx_, pipelines_, 1, shadows_);  // resized when a frame first shadows
   createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
   environmentSeconds_ += watch.lap();
   for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
@@ -164,11 +165,7 @@ FrameSlot& RendererImpl::beginSlot(const View& view) {
   gpuTimer_.collect(ctx_, slotIndex_);
   gpu::FrameData data = frameData(view, hasScene_ ? uint32_t(scene_.lights.size()) : 0u,
                                   environment_.enabled ? environment_.maxLod : -1.0f);
-  const bool shadows = hasScene_ && view.shadows && view.channel == gpu::kChannelShaded;
-  shadows_.plan =
-      shadows ? planShadows(scene_.lightData, shadowBounds_, shadows_.size) : ShadowPlan{};
-  shadowsWanted_ = shadows;
-  shadowFrameData(shadows_, shadows, data);
+  prepareShadows(view, data);
   std::memcpy(slot.frameData.mapped, &data, sizeof(data));
   VK_CHECK(vkResetFences(ctx_.device, 1, &slot.fence));
   return slot;

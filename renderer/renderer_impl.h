@@ -181,8 +181,13 @@ class RendererImpl final : public Renderer {
   scene::Bounds shadowBounds_;
   int sceneIndex_ = 0;
   bool shadowsWanted_ = false;
-  // Marks the shadow maps stale; with `grow`, extends shadowBounds_ by the current pose.
+  uint32_t shadowMapSize_ = 2048;  // Options::shadowMapSize
+  // renderer_shadows.cpp. Marks the shadow maps stale; with `grow`, extends shadowBounds_ by
+  // the current pose.
   void shadowsChanged(const scene::Scene& scene, bool grow);
+  // This frame's shadow plan (pass_shadows.h) into shadows_ and FrameData; the maps grown to
+  // their size the first time a frame shadows a light.
+  void prepareShadows(const View& view, gpu::FrameData& data);
 
   EnvironmentGpu environment_;
   BackgroundPass background_;

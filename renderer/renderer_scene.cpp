@@ -224,15 +224,6 @@ void RendererImpl::setMaterialVariant(const scene::Scene& scene, int variant) {
   shadows_.dirty = true;  // another material may cut its shadow out, or cast none
 }
 
-void RendererImpl::shadowsChanged(const scene::Scene& scene, bool grow) {
-  shadows_.dirty = true;
-  if (!grow) return;
-  const scene::Bounds now = scene::sceneBounds(scene, sceneIndex_);
-  if (now.empty()) return;
-  shadowBounds_.extend(now.min);
-  shadowBounds_.extend(now.max);
-}
-
 uint64_t RendererImpl::sceneUploadCount() const {
   return sceneUploads_;
 }
