@@ -48,10 +48,8 @@ std::string shadowSummary(const renderer::DrawStats& draws) {
   std::string s = "Shadows: " + std::to_string(draws.shadowedLights) + " of " +
                   countNoun(draws.shadowCandidates, "light", "lights");
   if (draws.shadowCandidates > draws.shadowedLights)
-    s += " (the " + std::to_string(gpu::kMaxShadowedLights) + " strongest)";
-  if (draws.unshadowedPointLights > 0)
-    s += ", " + countNoun(draws.unshadowedPointLights, "point light", "point lights") +
-         " unshadowed";
+    s += " (at most " + std::to_string(gpu::kMaxShadowedLights) +
+         " directional or spot and 1 point light, the strongest)";
   return s;
 }
 

@@ -50,10 +50,10 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     pass.features = (uint32_t(pass.backgroundTonemap) << kFeatureTonemapShift) |
                     (scene->lights.empty() ? 0u : uint32_t(kFeatureLights));
     if (view.shadows && view.channel == gpu::kChannelShaded) {
-      stats.shadowCandidates = shadows.plan.candidates;
-      stats.unshadowedPointLights = shadows.plan.pointLights;
-      stats.shadowedLights = shadows.plan.count;
-      if (shadows.plan.count > 0) {
+      stats.shadowCandidates = shadows.plan.candidates + shadows.plan.pointLights;
+      stats.unshadowedPointLights = shadows.plan.pointLights - (shadows.plan.point >= 0 ? 1 : 0);
+      stats.shadowedLights = shadows.plan.shadowed();
+      if (shadows.plan.shadowed() > 0) {
         stats.shadowMapRenders =
             recordShadowMaps(cmd, ctx, pipelines, *scene, slot, order, shadows);
         pass.features |= kFeatureShadows;

@@ -66,6 +66,30 @@ void fitSpot(const gpu::LightData& light, const glm::vec3& center, float radius,
   params = glm::vec4(2.0f * std::tan(0.5f * fov) / float(size), 1.0f, 1.0f / float(size), 0.0f);
 }
 
+// Point: six faces around the light's position, each a perspective map a little wider than 90
+// degrees (two texels beyond the face on each side for the filter's taps).
+void fitPoint(const gpu::LightData& light, const glm::vec3& center, float radius, uint32_t size,
+              ShadowPlan& plan) {
+  const glm::vec3 p = glm::vec3(light.position);
+  const float range = light.direction.w;
+  float far = glm::length(center - p) + radius;
+  if (range > 0.0f) far = std::min(far, range);
+  far = std::max(far, 1e-3f);
+  const float near = std::max(far * 1e-3f, 1e-4f);
+  const float halfTan = 1.0f + 4.0f / float(size);
+  const glm::mat4 proj =
+      vulkanProjection(glm::perspective(2.0f * std::atan(halfTan), 1.0f, near, far));
+  // The usual cube map face axes (Vulkan §16.5.4 "Cube Map Face Selection"): direction and up.
+  static const glm::vec3 kDirection[6] = {{1, 0, 0},  {-1, 0, 0}, {0, 1, 0},
+                                          {0, -1, 0}, {0, 0, 1},  {0, 0, -1}};
+  static const glm::vec3 kUp[6] = {{0, -1, 0}, {0, -1, 0}, {0, 0, 1},
+                                   {0, 0, -1}, {0, -1, 0}, {0, -1, 0}};
+  for (int f = 0; f < 6; ++f)
+    plan.viewProj[size_t(gpu::kMaxShadowedLights + f)] =
+        proj * glm::lookAt(p, p + kDirection[f], kUp[f]);
+  plan.pointTexel = 2.0f * halfTan / float(size);
+}
+
 // What the casters are: which draws, with which materials (a variant switch changes them).
 uint64_t casterHash(const SceneGpu& scene, const DrawOrder& order) {
   uint64_t h = 1469598103934665603ull;
@@ -92,23 +116,29 @@ ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::B
   const float radius = std::max(0.5f * glm::length(bounds.max - bounds.min), 1e-3f);
   if (!std::isfinite(radius) || !std::isfinite(center.x + center.y + center.z)) return plan;
   std::vector<std::pair<float, uint32_t>> strength;
+  float strongestPoint = 0.0f;
   for (uint32_t i = 0; i < lights.size(); ++i) {
     const gpu::LightData& l = lights[i];
     const float power = luminance(glm::vec3(l.color));
     if (!(power > 0.0f) || !std::isfinite(power)) continue;
     const int type = int(l.position.w + 0.5f);
-    if (type == gpu::kLightPoint) {
-      ++plan.pointLights;
-      continue;
-    }
-    ++plan.candidates;
     float at = power;
-    if (type == gpu::kLightSpot) {
+    if (type != gpu::kLightDirectional) {
       const glm::vec3 toCenter = center - glm::vec3(l.position);
       at = power / std::max(glm::dot(toCenter, toCenter), 1e-6f);
     }
+    if (type == gpu::kLightPoint) {
+      ++plan.pointLights;
+      if (at > strongestPoint) {
+        strongestPoint = at;
+        plan.point = int(i);
+      }
+      continue;
+    }
+    ++plan.candidates;
     strength.emplace_back(at, i);
   }
+  if (plan.point >= 0) fitPoint(lights[size_t(plan.point)], center, radius, size, plan);
   std::stable_sort(strength.begin(), strength.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   for (const auto& [at, i] : strength) {
@@ -136,12 +166,12 @@ void createMapImage(const Context& ctx, uint32_t size, ShadowMaps& maps) {
   ImageDesc desc;
   desc.format = format;
   desc.extent = {size, size};
-  desc.layers = gpu::kMaxShadowedLights;
+  desc.layers = gpu::kShadowLayers;
   desc.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
                VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   desc.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
   maps.depth = createImage(ctx, desc);
-  for (uint32_t k = 0; k < uint32_t(gpu::kMaxShadowedLights); ++k) {
+  for (uint32_t k = 0; k < uint32_t(gpu::kShadowLayers); ++k) {
     auto info = vkStruct<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
     info.image = maps.depth.image;
     info.viewType = VK_IMAGE_VIEW_TYPE_2D;
@@ -166,7 +196,7 @@ void createMapImage(const Context& ctx, uint32_t size, ShadowMaps& maps) {
                   {VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ImageUser::Clear}, range);
   const VkClearDepthStencilValue one{1.0f, 0};
   const VkImageSubresourceRange all{VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0,
-                                    uint32_t(gpu::kMaxShadowedLights)};
+                                    uint32_t(gpu::kShadowLayers)};
   vkCmdClearDepthStencilImage(once.cmd, maps.depth.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                               &one, 1, &all);
   transitionImage(once.cmd, maps.depth.image,
@@ -240,11 +270,19 @@ void writeShadowBinding(const Context& ctx, const ShadowMaps& maps,
 
 void shadowFrameData(const ShadowMaps& maps, bool enabled, gpu::FrameData& data) {
   data.shadowLights = glm::vec4(-1.0f);
+  data.shadowPoint = glm::vec4(-1.0f, 0.0f, 0.0f, 0.0f);
   if (!enabled) return;
-  for (uint32_t k = 0; k < maps.plan.count; ++k) {
-    data.shadowViewProj[k] = maps.plan.viewProj[k];
-    data.shadowParams[k] = maps.plan.params[k];
-    data.shadowLights[int(k)] = float(maps.plan.light[k]);
+  const ShadowPlan& plan = maps.plan;
+  for (uint32_t k = 0; k < plan.count; ++k) {
+    data.shadowViewProj[k] = plan.viewProj[k];
+    data.shadowParams[k] = plan.params[k];
+    data.shadowLights[int(k)] = float(plan.light[k]);
+  }
+  if (plan.point >= 0) {
+    for (int f = 0; f < 6; ++f)
+      data.shadowViewProj[gpu::kMaxShadowedLights + f] =
+          plan.viewProj[size_t(gpu::kMaxShadowedLights + f)];
+    data.shadowPoint = glm::vec4(float(plan.point), plan.pointTexel, 0.0f, 1.0f / float(maps.size));
   }
 }
 
@@ -261,7 +299,11 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
                   {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment},
                   {VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, ImageUser::Depth}, range);
   const VkPipelineLayout layout = pipelines.layouts.layout;
-  for (uint32_t k = 0; k < maps.plan.count; ++k) {
+  std::vector<uint32_t> layers(maps.plan.count);
+  std::iota(layers.begin(), layers.end(), 0u);
+  if (maps.plan.point >= 0)
+    for (uint32_t f = 0; f < 6; ++f) layers.push_back(uint32_t(gpu::kMaxShadowedLights) + f);
+  for (const uint32_t k : layers) {
     auto depth = vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
     depth.imageView = maps.layerViews[k];
     depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
@@ -318,7 +360,7 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
   maps.renderedCasters = casters;
   maps.dirty = false;
   maps.valid = true;
-  return maps.plan.count;
+  return uint32_t(layers.size());
 }
 
 }  // namespace vitrine::renderer

@@ -3,9 +3,8 @@
 //
 // Which lights: directional and spot lights that bring light (a hidden node's lights are dark),
 // the gpu::kMaxShadowedLights strongest at the centre of the drawn scene's bounds (directional:
-// the colour's luminance x intensity; spot: that over the squared distance); the others light
-// unshadowed and DrawStats names how many. Point lights cast no shadow yet (a later slice: a
-// cube map respecting `range`).
+// the colour's luminance x intensity; spot and point: that over the squared distance), and the
+// strongest point light; the others light unshadowed and DrawStats names how many.
 // Their maps, one layer each of one depth image:
 //   directional: an orthographic map, one cascade, around the bounding sphere of the scene's
 //     bounds (the union of every pose seen since the scene was set, so an animation does not
@@ -13,6 +12,9 @@
 //     camera, so nothing shimmers while the camera orbits.
 //   spot: a perspective map along the light's axis covering the outer cone, from the nearest
 //     to the farthest point of that sphere (or to `range`).
+//   point: a cube of six perspective maps (layers kMaxShadowedLights + face, faces +X, -X, +Y,
+//     -Y, +Z, -Z), each a little wider than 90 degrees so that the filter's taps near a face's
+//     edge stay inside it, out to the light's `range` (else the far side of that sphere).
 // Casters, as the main pass draws them (mesh.vert, kShadowPass): the opaque and alpha-MASK
 // triangle draws that are drawn (KHR_node_visibility-hidden and isolated nodes cast nothing),
 // deformed by their skin and morph targets, every EXT_mesh_gpu_instancing instance; MASK
@@ -49,12 +51,17 @@ namespace vitrine::renderer {
 
 // Which lights cast shadows this frame, and through which matrices.
 struct ShadowPlan {
-  uint32_t count = 0;                                     // layers used, 0..kMaxShadowedLights
+  uint32_t count = 0;  // directional and spot layers used, 0..kMaxShadowedLights
   std::array<uint32_t, gpu::kMaxShadowedLights> light{};  // LightData index per layer
-  std::array<glm::mat4, gpu::kMaxShadowedLights> viewProj{};
+  // Per layer: the directional and spot ones, then the point light's six faces.
+  std::array<glm::mat4, gpu::kShadowLayers> viewProj{};
   std::array<glm::vec4, gpu::kMaxShadowedLights> params{};  // FrameData::shadowParams
+  int point = -1;           // the LightData index of the shadowed point light, -1 none
+  float pointTexel = 0.0f;  // FrameData::shadowPoint.y
+  // Lights shadowed: count, plus one with a point light.
+  uint32_t shadowed() const { return count + (point >= 0 ? 1u : 0u); }
   // Directional and spot lights that bring light (shadowed or not: the limit's candidates),
-  // and point lights that bring light (none shadowed yet).
+  // and point lights that bring light (one shadowed at most).
   uint32_t candidates = 0;
   uint32_t pointLights = 0;
   bool operator==(const ShadowPlan&) const = default;
@@ -66,10 +73,10 @@ ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::B
                        uint32_t size);
 
 struct ShadowMaps {
-  // gpu::kMaxShadowedLights layers (depth.view: the 2D array shaders sample), in
+  // gpu::kShadowLayers layers (depth.view: the 2D array shaders sample), in
   // SHADER_READ_ONLY_OPTIMAL between frames; a view per layer to render into.
   Image depth;
-  std::array<VkImageView, gpu::kMaxShadowedLights> layerViews{};
+  std::array<VkImageView, gpu::kShadowLayers> layerViews{};
   VkSampler sampler = VK_NULL_HANDLE;  // comparison LESS_OR_EQUAL, border depth 1 (lit)
   uint32_t size = 0;
   VkFormat format = VK_FORMAT_UNDEFINED;

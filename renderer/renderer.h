@@ -176,9 +176,10 @@ struct DrawStats {
   uint32_t wireframeDraws = 0;
   // Overlay line segments drawn (View::lines and linesOnTop).
   uint32_t overlayLines = 0;
-  // Shadows (View::shadows; pass_shadows.h): the lights shadowed, the directional and spot
-  // lights that could be (beyond gpu::kMaxShadowedLights the weakest are not), the point
-  // lights (not shadowed yet), and the shadow maps rendered this frame (0 when the maps were
+  // Shadows (View::shadows; pass_shadows.h): the lights shadowed, the lights that could be
+  // (that bring light: beyond gpu::kMaxShadowedLights directional or spot lights and one point
+  // light the weakest are not), the point lights left unshadowed (all but the strongest), and the
+  // shadow map layers rendered this frame (a point light's cube counts 6; 0 when the maps were
   // current: nothing they show changed). All 0 without shadows.
   uint32_t shadowedLights = 0;
   uint32_t shadowCandidates = 0;

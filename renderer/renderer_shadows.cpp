@@ -17,7 +17,7 @@ void RendererImpl::prepareShadows(const View& view, gpu::FrameData& data) {
   const bool shadows = hasScene_ && view.shadows && view.channel == gpu::kChannelShaded;
   shadows_.plan =
       shadows ? planShadows(scene_.lightData, shadowBounds_, shadowMapSize_) : ShadowPlan{};
-  if (shadows_.plan.count > 0 && shadows_.size != shadowMapSize_) {
+  if (shadows_.plan.shadowed() > 0 && shadows_.size != shadowMapSize_) {
     // Once per renderer: every set 0 (the scene's, one arriving, the background's) names the
     // new image, so no frame may still be using the old one.
     VK_CHECK(vkDeviceWaitIdle(ctx_.device));

@@ -13,11 +13,24 @@ layout(set = 0, binding = 10) uniform sampler2DArrayShadow shadowMaps;
 // `ng` is the geometric normal facing the viewer's side, `l` the unit direction to the light.
 float shadowFactor(int light, vec3 position, vec3 ng, vec3 l) {
   int layer = -1;
+  vec4 params = vec4(0.0);
   for (int k = 0; k < kMaxShadowedLights; ++k) {
-    if (int(frame.shadowLights[k]) == light) layer = k;
+    if (int(frame.shadowLights[k]) == light) {
+      layer = k;
+      params = frame.shadowParams[k];
+    }
+  }
+  if (layer < 0 && int(frame.shadowPoint.x) == light) {
+    // The cube face the point lies in: the major axis of the direction from the light.
+    const vec3 d = -l;
+    const vec3 a = abs(d);
+    const int face = a.x >= a.y && a.x >= a.z ? (d.x > 0.0 ? 0 : 1)
+                     : a.y >= a.z             ? (d.y > 0.0 ? 2 : 3)
+                                              : (d.z > 0.0 ? 4 : 5);
+    layer = kMaxShadowedLights + face;
+    params = vec4(frame.shadowPoint.y, 1.0, frame.shadowPoint.w, 0.0);
   }
   if (layer < 0) return 1.0;
-  const vec4 params = frame.shadowParams[layer];
   // Normal-offset bias: the receiver point moves off its surface by about a texel (more where
   // the light grazes it), so that the surface does not shadow itself where a texel of the map
   // spans depths (acne). A perspective map's texels grow with the distance.

@@ -77,9 +77,12 @@ VITRINE_GPU_CONST kLightDirectional = 0;
 VITRINE_GPU_CONST kLightPoint = 1;
 VITRINE_GPU_CONST kLightSpot = 2;
 
-// Shadow maps (renderer/pass_shadows.h): at most this many lights cast shadows, one depth layer
-// each (FrameData::shadowViewProj, shadowLights); the rest light unshadowed.
+// Shadow maps (renderer/pass_shadows.h): at most this many directional and spot lights cast
+// shadows, one depth layer each (FrameData::shadowViewProj, shadowLights), and one point light,
+// its six cube faces in the layers after them (FrameData::shadowPoint); the rest light
+// unshadowed.
 VITRINE_GPU_CONST kMaxShadowedLights = 4;
+VITRINE_GPU_CONST kShadowLayers = kMaxShadowedLights + 6;
 
 // FrameData::shading.y: the tone mapping operator.
 VITRINE_GPU_CONST kTonemapNeutral = 0;  // Khronos PBR Neutral
@@ -225,9 +228,13 @@ struct FrameData {
   // space), shadowLights[k] the LightData index it shadows (-1: unused layer), shadowParams[k]
   // x the world size of one texel (directional) or of one texel at unit distance (spot),
   // y 1 for a perspective (spot) map, 0 orthographic, z 1 / map size, w unused.
-  mat4 shadowViewProj[kMaxShadowedLights];
+  // Layers kMaxShadowedLights + f: the cube faces +X, -X, +Y, -Y, +Z, -Z (f = 0..5) of the
+  // point light shadowPoint.x (-1: none); shadowPoint y the world size of a face texel at unit
+  // distance, z unused, w 1 / map size.
+  mat4 shadowViewProj[kShadowLayers];
   vec4 shadowLights;
   vec4 shadowParams[kMaxShadowedLights];
+  vec4 shadowPoint;
 };
 
 // The image-based light's diffuse part: irradiance as 9 spherical-harmonic coefficients (bands
@@ -311,7 +318,8 @@ static_assert(sizeof(MaterialData) == 64 + kTextureSlotCount * 32);
 static_assert(sizeof(MaterialExtensionData) == 8 * 16 + kExtensionTextureCount * 32);
 static_assert(sizeof(NodeData) == 128);
 static_assert(sizeof(LightData) == 64);
-static_assert(sizeof(FrameData) == 3 * 64 + 4 * 16 + kMaxShadowedLights * 80 + 16);
+static_assert(sizeof(FrameData) ==
+              3 * 64 + 4 * 16 + kShadowLayers * 64 + 16 + kMaxShadowedLights * 16 + 16);
 static_assert(kMaxShadowedLights == 4);  // FrameData::shadowLights is one vec4
 static_assert(sizeof(EnvironmentData) == 9 * 16);
 }  // namespace vitrine::gpu

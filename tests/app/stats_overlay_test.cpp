@@ -35,10 +35,12 @@ TEST(StatsOverlay, ShadowLineNamesTheShadowedLightsAndTheLimit) {
   d.shadowCandidates = 2;
   d.shadowedLights = 2;
   EXPECT_EQ(shadowSummary(d), "Shadows: 2 of 2 lights");
-  d.shadowCandidates = 6;
-  d.shadowedLights = 4;
+  d.shadowCandidates = 7;
+  d.shadowedLights = 5;
   d.unshadowedPointLights = 1;
-  EXPECT_EQ(shadowSummary(d), "Shadows: 4 of 6 lights (the 4 strongest), 1 point light unshadowed");
+  EXPECT_EQ(shadowSummary(d),
+            "Shadows: 5 of 7 lights (at most 4 directional or spot and 1 point light, the "
+            "strongest)");
 }
 
 }  // namespace

@@ -159,6 +159,44 @@ scene::Primitive cubePrimitive(int material) {
   return p;
 }
 
+TEST_F(RendererTest, PointLightShadowsTheGroundThroughItsCubeMap) {
+  // Point light at (-0.5, 0, 2), range 6; caster x, y in [-0.25, 0.25] at z = 1: its shadow,
+  // seen through the cube's -Z face, is x in [0, 1], y in [-0.5, 0.5].
+  scene::Scene s;
+  addGround(s);
+  addCaster(s, 0.25f, 1.0f, makeUnlitMaterial({1, 1, 1, 1}));
+  scene::Light light;
+  light.type = scene::Light::Type::Point;
+  light.intensity = 3.0f;
+  light.range = 6.0f;
+  const glm::dvec3 position(-0.5, 0.0, 2.0);
+  addLightNode(s, light, glm::vec3(position));
+  finish(s);
+  ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+  const View view = shadowView(glm::vec3(0, 0, 4));
+  const Pixels pixels = renderer_->renderOffscreen(view, kSize, kSize);
+  EXPECT_EQ(renderer_->lastDrawStats().shadowedLights, 1u);
+  EXPECT_EQ(renderer_->lastDrawStats().shadowMapRenders, 6u);
+  EXPECT_TRUE(colorNear(groundPixel(pixels, view, glm::vec3(0.6f, 0.0f, 0.0f)).color,
+                        glm::vec3(0.0f), 1.0f));
+  // Lit points seen through two faces of the cube: -Z (the first two) and +X.
+  for (const glm::vec3 q :
+       {glm::vec3(-1.0f, 0.6f, 0.0f), glm::vec3(-1.9f, -1.2f, 0.0f), glm::vec3(1.8f, 1.0f, 0.0f)}) {
+    const GroundPixel lit = groundPixel(pixels, view, q);
+    const glm::dvec3 p(lit.point);
+    const glm::dvec3 toLight = position - p;
+    const double d = glm::length(toLight);
+    const glm::dvec3 l = toLight / d;
+    const glm::dvec3 n(0, 0, 1);
+    const glm::dvec3 v = glm::normalize(glm::dvec3(view.eye) - p);
+    const glm::vec3 expected(
+        reflected(appendixB(glm::dvec3(kGround), kMetallic, kRoughness, n, v, l),
+                  glm::dvec3(double(light.intensity) * rangeAttenuation(d, 6.0)), n, l));
+    EXPECT_GT(expected.r, 0.02f);
+    EXPECT_TRUE(colorNear(lit.color, expected)) << q.x << "," << q.y;
+  }
+}
+
 TEST_F(RendererTest, ShadowOfABoxRestingOnTheGroundTouchesItsBase) {
   // A unit box standing on the ground (z from 0 to 1); the light along (1, 0, -1): the shadow
   // starts at the base's edge x = 0.5. The ground just outside it is dark.
@@ -429,14 +467,16 @@ TEST_F(RendererTest, AtMostFourLightsAreShadowedAndTheStatisticsSaySo) {
   point.type = scene::Light::Type::Point;
   point.intensity = 1.0f;
   addLightNode(s, point, glm::vec3(0, 0, 2));
+  point.intensity = 0.5f;  // weaker: unshadowed
+  addLightNode(s, point, glm::vec3(0, 1, 2));
   finish(s);
   ASSERT_TRUE(renderer_->setScene(s, 0).shown);
   (void)renderer_->renderOffscreen(shadowView(glm::vec3(0, 0, 4)), kSize, kSize);
   const renderer::DrawStats stats = renderer_->lastDrawStats();
-  EXPECT_EQ(stats.shadowedLights, 4u);
-  EXPECT_EQ(stats.shadowCandidates, 5u);
+  EXPECT_EQ(stats.shadowedLights, 5u);
+  EXPECT_EQ(stats.shadowCandidates, 7u);
   EXPECT_EQ(stats.unshadowedPointLights, 1u);
-  EXPECT_EQ(stats.shadowMapRenders, 4u);
+  EXPECT_EQ(stats.shadowMapRenders, 4u + 6u);  // four layers and one cube
 }
 
 }  // namespace
