@@ -7,6 +7,8 @@
 //                                     in flight; owns the rings.
 //   deform                            no pass of its own: skins and morph targets deform in
 //                                     mesh.vert, so every pass below draws the deformed shape.
+//   shadows       (pass_shadows.h)    a depth map per shadowed light (View::shadows), only when
+//                                     a caster or light changed; owns the maps (set 0 binding 10).
 //   transmission  (pass_transmission.h) the opaque scene into a mip-mapped linear texture, only
 //                                     in frames that draw a KHR_materials_transmission material;
 //                                     owns that texture, its depth, sampler and set 3.
