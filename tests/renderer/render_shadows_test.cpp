@@ -342,6 +342,20 @@ TEST_F(RendererTest, HiddenBlendedAndTransmissiveCastersCastNoShadow) {
     ASSERT_TRUE(renderer_->setScene(c.s, 0).shown);
     EXPECT_TRUE(shadowMiddleLit(*renderer_, shadowView(glm::vec3(0, 0, 4))));
   }
+  {
+    // KHR_materials_transmission: fully transmissive, so light passes (pass_shadows.h).
+    TestMaterial glass = makePbrMaterial(glm::vec3(1.0f), 0.0f, 0.0f);
+    glass.material.extensions |= 1u << uint32_t(scene::MaterialExtension::Transmission);
+    CasterScene c = casterScene(glass);
+    finish(c.s);
+    c.s.materialExtensionData.assign(c.s.materials.size() + 1,
+                                     scene::defaultMaterialExtensionData());
+    const int material = c.s.meshes[size_t(c.s.nodes[c.caster].mesh)].primitives[0].material;
+    c.s.materialExtensionData[size_t(material)].refraction.y = 1.0f;  // transmissionFactor
+    ASSERT_TRUE(renderer_->setScene(c.s, 0).shown);
+    EXPECT_TRUE(shadowMiddleLit(*renderer_, shadowView(glm::vec3(0, 0, 4))));
+    EXPECT_EQ(renderer_->lastDrawStats().transmissionPasses, 1u);
+  }
   EXPECT_EQ(renderer_->validationMessageCount(), 0u);
 }
 
