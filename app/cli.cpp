@@ -67,9 +67,9 @@ std::string checkIgnored(const CliOptions& o) {
                                              : "";
   if (mode.empty()) return {};
   static const std::string kLook[] = {
-      "--camera",       "--size",          "--env",         "--env-intensity", "--env-rotation",
-      "--background",   "--tonemap",       "--exposure",    "--channel",       "--wireframe",
-      "--show-normals", "--show-skeleton", "--show-bounds", "--show-gizmos"};
+      "--camera",     "--size",         "--env",           "--env-intensity", "--env-rotation",
+      "--background", "--tonemap",      "--exposure",      "--channel",       "--wireframe",
+      "--shadows",    "--show-normals", "--show-skeleton", "--show-bounds",   "--show-gizmos"};
   for (const std::string& g : o.given) {
     if (g == "--quit-after") return mode + " opens no window: no --quit-after";
     if (o.check && g == "--time") return "--check poses nothing: no --time";
@@ -155,6 +155,8 @@ std::string usageText() {
          "                       uv-checker; shaded (the default). Unlit, untonemapped, alpha\n"
          "                       ignored; a checker where a material lacks the input\n"
          "  --wireframe          draw every triangle edge over the picture (orange, 1 pixel)\n"
+         "  --shadows on|off     the asset's directional and spot lights cast shadows (the 4\n"
+         "                       strongest; default on)\n"
          "  --show-normals       vertex normals (blue) and tangents (red) as short lines\n"
          "  --show-skeleton      every skin's bones (cyan) and joints (white), over all\n"
          "  --show-bounds        each mesh node's bounding box (green)\n"
@@ -401,6 +403,13 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       o.json = true;
     } else if (a == "--wireframe") {
       o.wireframe = true;
+    } else if (a == "--shadows") {
+      if (!value(v)) return r;
+      if (v != "on" && v != "off") {
+        r.error = "--shadows " + v + ": expected on or off";
+        return r;
+      }
+      o.shadows = v == "on";
     } else if (a == "--show-normals") {
       o.showNormals = true;
     } else if (a == "--show-skeleton") {

@@ -43,6 +43,9 @@ struct CliOptions {
   // The texture coordinate set of the uv-checker channel (the window's choice; 0..7).
   int checkerTexcoord = 0;
   bool wireframe = false;  // --wireframe: every triangle edge over the picture
+  // --shadows on|off: the asset's KHR_lights_punctual lights cast shadows (renderer
+  // View::shadows), on by default in the window and every batch mode.
+  bool shadows = true;
   // The line overlays (overlay_lines.h): --show-normals (vertex normals and tangents),
   // --show-skeleton (every skin's bones and joints), --show-bounds (each mesh node's box),
   // --show-gizmos (the asset's lights and cameras).

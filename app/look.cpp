@@ -32,6 +32,7 @@ void applyLook(const CliOptions& o, renderer::View& view) {
   view.channel = o.channel;
   view.checkerTexcoord = o.checkerTexcoord;
   view.wireframe = o.wireframe;
+  view.shadows = o.shadows;
   view.exposure = o.exposure;
   view.environmentIntensity = o.environmentIntensity;
   view.environmentRotation = o.environmentRotationDegrees * float(M_PI / 180.0);

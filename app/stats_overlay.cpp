@@ -43,6 +43,16 @@ std::string countNoun(uint64_t count, const char* singular, const char* plural) 
   return std::to_string(count) + " " + (count == 1 ? singular : plural);
 }
 
+std::string shadowSummary(const renderer::DrawStats& draws) {
+  if (draws.shadowCandidates == 0 && draws.unshadowedPointLights == 0) return {};
+  std::string s = "Shadows: " + std::to_string(draws.shadowedLights) + " of " +
+                  countNoun(draws.shadowCandidates, "light", "lights");
+  if (draws.shadowCandidates > draws.shadowedLights)
+    s += " (at most " + std::to_string(gpu::kMaxShadowedLights) +
+         " directional or spot and 1 point light, the strongest)";
+  return s;
+}
+
 void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,
                          const renderer::Renderer& renderer, uint64_t channels,
                          const scene::Scene& scene, const SceneStatistics& stats) {
@@ -56,6 +66,8 @@ void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,
   if (draws.instances > draws.drawCalls)
     ImGui::Text("%s drawn", countNoun(draws.instances, "instance", "instances").c_str());
   ImGui::Text("%s", countNoun(channels, "animated channel", "animated channels").c_str());
+  const std::string shadows = shadowSummary(draws);
+  if (!shadows.empty()) ImGui::Text("%s", shadows.c_str());
   ImGui::Text("Uploaded %s in %s", countNoun(uploads.bytes, "byte", "bytes").c_str(),
               countNoun(uploads.ranges, "range", "ranges").c_str());
   ImGui::Text("Texture memory %s", formatBytes(stats.textureBytes).c_str());

@@ -46,6 +46,11 @@ struct FrameTimes {
 // "1 range", "2 ranges": the count and the noun, in the singular for exactly one.
 std::string countNoun(uint64_t count, const char* singular, const char* plural);
 
+// The shadow line of the panel, from the last frame's DrawStats: "Shadows: 5 of 7 lights (at
+// most 4 directional or spot and 1 point light, the strongest)"; "" when no light could cast
+// one (or shadows are off).
+std::string shadowSummary(const renderer::DrawStats& draws);
+
 // Draws the panel in `rect` (Layout::statistics). `stats`: of the scene shown, `scene`: for the
 // names of its meshes and materials.
 void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,

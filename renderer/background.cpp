@@ -52,11 +52,13 @@ void createBackgroundPass(const Context& ctx, const PipelineLayouts& layouts,
   // uses them.
   const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight};
   const VkDescriptorPoolSize storage{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 3 * kFramesInFlight};
-  const VkDescriptorPoolSize sizes[] = {size, storage};
+  // Binding 10, the shadow maps, is written by the renderer (pass_shadows.h).
+  const VkDescriptorPoolSize sampler{VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kFramesInFlight};
+  const VkDescriptorPoolSize sizes[] = {size, storage, sampler};
   auto poolInfo =
       vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
   poolInfo.maxSets = kFramesInFlight;
-  poolInfo.poolSizeCount = 2;
+  poolInfo.poolSizeCount = 3;
   poolInfo.pPoolSizes = sizes;
   VK_CHECK(vkCreateDescriptorPool(ctx.device, &poolInfo, nullptr, &pass.pool));
   std::array<VkDescriptorSetLayout, kFramesInFlight> setLayouts;

@@ -176,6 +176,7 @@ gpu::DrawConstants drawConstants(const Draw& d) {
   c.targetCount = d.targetCount;
   c.weightOffset = d.weightOffset;
   c.texcoordOffset = d.texcoordOffset;
+  c.shadowLayer = 0;
   return c;
 }
 

@@ -70,9 +70,10 @@ FrameStatus RendererImpl::drawFrameOrThrow(const View& unsafeView, uint32_t fram
   target.image = swapchain_.images[imageIndex];
   target.view = swapchain_.views[imageIndex];
   target.previousUser = ImageUser::Present;  // the acquire wait
-  drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ && cameraFinite ? &scene_ : nullptr,
-                           slotIndex_, scene_.nodeData, environment_.set, view,
-                           swapchain_.attachments, target, backgroundFor(view), slot.lines);
+  drawStats_ =
+      recordScene(cmd, ctx_, pipelines_, hasScene_ && cameraFinite ? &scene_ : nullptr, slotIndex_,
+                  scene_.nodeData, environment_.set, view, swapchain_.attachments, target,
+                  backgroundFor(view), slot.lines, shadows_);
   recordUiPass(cmd, overlayPass_, swapchain_.framebuffers[imageIndex], swapchain_.extent, overlay);
   const bool capturing = captureRequested_ && swapchain_.copyable;
   if (capturing) recordCapture(cmd, target.image);

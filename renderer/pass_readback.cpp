@@ -42,9 +42,10 @@ Pixels RendererImpl::renderOffscreenOrThrow(const View& unsafeView, uint32_t wid
   target.image = offscreen_.resolved.image;
   target.view = offscreen_.resolved.view;
   target.previousUser = ImageUser::Copy;  // the previous readback
-  drawStats_ = recordScene(cmd, ctx_, pipelines_, hasScene_ && cameraFinite ? &scene_ : nullptr,
-                           slotIndex_, scene_.nodeData, environment_.set, view,
-                           offscreen_.attachments, target, backgroundFor(view), slot.lines);
+  drawStats_ =
+      recordScene(cmd, ctx_, pipelines_, hasScene_ && cameraFinite ? &scene_ : nullptr, slotIndex_,
+                  scene_.nodeData, environment_.set, view, offscreen_.attachments, target,
+                  backgroundFor(view), slot.lines, shadows_);
   recordReadback(cmd, extent);
   gpuTimer_.end(cmd, slotIndex_);
   VK_CHECK(vkEndCommandBuffer(cmd));

@@ -34,7 +34,8 @@ void transitionAttachments(VkCommandBuffer cmd, const Attachments& a, const Fina
 DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                       const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
                       VkDescriptorSet environmentSet, const View& view, Attachments& attachments,
-                      const FinalImage& target, BackgroundPass* background, Buffer& lineBuffer) {
+                      const FinalImage& target, BackgroundPass* background, Buffer& lineBuffer,
+                      ShadowMaps& shadows) {
   DrawStats stats;
   PassSetup pass;
   pass.colorFormat = attachments.colorFormat;
@@ -48,6 +49,16 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     // operator (the one FrameData::shading.y names too) and for whether there are lights.
     pass.features = (uint32_t(pass.backgroundTonemap) << kFeatureTonemapShift) |
                     (scene->lights.empty() ? 0u : uint32_t(kFeatureLights));
+    if (view.shadows && view.channel == gpu::kChannelShaded) {
+      stats.shadowCandidates = shadows.plan.candidates + shadows.plan.pointLights;
+      stats.unshadowedPointLights = shadows.plan.pointLights - (shadows.plan.point >= 0 ? 1 : 0);
+      stats.shadowedLights = shadows.plan.shadowed();
+      if (shadows.plan.shadowed() > 0) {
+        stats.shadowMapRenders =
+            recordShadowMaps(cmd, ctx, pipelines, *scene, slot, order, shadows);
+        pass.features |= kFeatureShadows;
+      }
+    }
     if (order.transmission && view.channel == gpu::kChannelShaded) {
       recordTransmissionPass(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet, view,
                              attachments, order, pass.features, background);

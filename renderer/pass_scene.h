@@ -14,6 +14,7 @@
 #include "scene_gpu.h"
 #include "shared_types.h"
 #include "mesh_draws.h"
+#include "pass_shadows.h"
 #include "targets.h"
 
 namespace vitrine::renderer {
@@ -27,10 +28,12 @@ namespace vitrine::renderer {
 // KHR_materials_transmission, the transmission pass (pass_transmission.h) comes first, into the
 // attachments' transmission texture (created on first use); otherwise nothing more is recorded.
 // The overlays (view.wireframe, view.lines, view.linesOnTop; pass_overlays.h) come last, the
-// lines through `lineBuffer`, the frame slot's (waited for).
+// lines through `lineBuffer`, the frame slot's (waited for). With view.shadows and lights in
+// shadows.plan, the shadow maps (pass_shadows.h) come first, re-rendered only when stale.
 DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                       const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
                       VkDescriptorSet environmentSet, const View& view, Attachments& attachments,
-                      const FinalImage& target, BackgroundPass* background, Buffer& lineBuffer);
+                      const FinalImage& target, BackgroundPass* background, Buffer& lineBuffer,
+                      ShadowMaps& shadows);
 
 }  // namespace vitrine::renderer

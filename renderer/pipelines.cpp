@@ -25,6 +25,9 @@ constexpr uint32_t kMeshFrag[] =
 constexpr uint32_t kMeshFragTransmission[] =
 #include "mesh_transmission.frag.inc"
     ;
+constexpr uint32_t kShadowFrag[] =
+#include "shadow.frag.inc"
+    ;
 constexpr uint32_t kWireframeFrag[] =
 #include "wireframe.frag.inc"
     ;
@@ -76,12 +79,12 @@ std::pair<uint64_t, uint64_t> keyBits(const PipelineKey& k) {
   static_assert(gpu::kExtensionTextureCount <= 16 && gpu::kChannelCount <= 64 &&
                 gpu::kTexcoordSetCount <= 8);
   return {(uint64_t(k.features) << 32) | uint64_t(uint32_t(k.colorFormat)),
-          (uint64_t(k.onTop) << 62) | (uint64_t(k.lines) << 61) | (uint64_t(k.wireframe) << 60) |
-              (uint64_t(k.channelTexcoords) << 42) | (uint64_t(k.channel) << 36) |
-              (uint64_t(k.extensionSlots) << 20) | (uint64_t(k.layers) << 8) |
-              (uint64_t(std::countr_zero(uint32_t(k.samples))) << 5) | (uint64_t(k.topology) << 3) |
-              (uint64_t(k.blend) << 2) | (uint64_t(k.doubleSided) << 1) |
-              uint64_t(k.frontClockwise)};
+          (uint64_t(k.shadow) << 63) | (uint64_t(k.onTop) << 62) | (uint64_t(k.lines) << 61) |
+              (uint64_t(k.wireframe) << 60) | (uint64_t(k.channelTexcoords) << 42) |
+              (uint64_t(k.channel) << 36) | (uint64_t(k.extensionSlots) << 20) |
+              (uint64_t(k.layers) << 8) | (uint64_t(std::countr_zero(uint32_t(k.samples))) << 5) |
+              (uint64_t(k.topology) << 3) | (uint64_t(k.blend) << 2) |
+              (uint64_t(k.doubleSided) << 1) | uint64_t(k.frontClockwise)};
 }
 
 VkPrimitiveTopology topology(scene::Topology t) {
@@ -148,7 +151,7 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   // mesh.frag's specialization constants, by constant_id: 0 kTriangles (points and lines have
   // no per-pixel tangent frame), 1 kTextureSlots (every slot, the extensions' included),
   // 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap, 6 kFlatNormals, 7 kLayers, 8 kTexcoordSets
-  // (as mesh.vert's 2; kFeatureTexcoordSets), 9 kChannel, 10 kPrimitiveTexcoords.
+  // (as mesh.vert's 2; kFeatureTexcoordSets), 9 kChannel, 10 kPrimitiveTexcoords, 11 kShadows.
   const uint32_t texcoordSets = (key.features & kFeatureTexcoordSets) >> kFeatureTexcoordShift;
   struct Specialization {
     VkBool32 triangles;
@@ -162,6 +165,7 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
     uint32_t texcoordSets;
     int32_t channel;
     uint32_t primitiveTexcoords;
+    VkBool32 shadows;
   };
   static_assert(gpu::kMaterialTextureCount <= 32);
   const Specialization values{
@@ -176,7 +180,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       key.layers,
       texcoordSets,
       int32_t(key.channel),
-      key.channelTexcoords};
+      key.channelTexcoords,
+      (key.features & kFeatureShadows) != 0};
   const VkSpecializationMapEntry entries[] = {
       {0, offsetof(Specialization, triangles), sizeof(VkBool32)},
       {1, offsetof(Specialization, textureSlots), sizeof(uint32_t)},
@@ -189,27 +194,30 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       {8, offsetof(Specialization, texcoordSets), sizeof(uint32_t)},
       {9, offsetof(Specialization, channel), sizeof(int32_t)},
       {10, offsetof(Specialization, primitiveTexcoords), sizeof(uint32_t)},
+      {11, offsetof(Specialization, shadows), sizeof(VkBool32)},
   };
   const VkSpecializationInfo specialization{uint32_t(std::size(entries)), entries, sizeof(values),
                                             &values};
   stages[1].pSpecializationInfo = &specialization;
   // mesh.vert's: 0 kSkin, 1 kMorph (gpu::kMorph* bits), 2 kTexcoordSets (bit n - 2:
-  // TEXCOORD_n), 3 kInstanced.
+  // TEXCOORD_n), 3 kInstanced, 4 kShadowPass.
   struct VertexSpecialization {
     VkBool32 skin;
     uint32_t morph;
     uint32_t texcoordSets;
     VkBool32 instanced;
+    VkBool32 shadowPass;
   };
   const VertexSpecialization vertexValues{
       (key.features & kFeatureSkin) != 0,
       (key.features >> kFeatureMorphShift) & uint32_t(gpu::kMorphAll), texcoordSets,
-      (key.features & kFeatureInstanced) != 0};
+      (key.features & kFeatureInstanced) != 0, key.shadow};
   const VkSpecializationMapEntry vertexEntries[] = {
       {0, offsetof(VertexSpecialization, skin), sizeof(VkBool32)},
       {1, offsetof(VertexSpecialization, morph), sizeof(uint32_t)},
       {2, offsetof(VertexSpecialization, texcoordSets), sizeof(uint32_t)},
       {3, offsetof(VertexSpecialization, instanced), sizeof(VkBool32)},
+      {4, offsetof(VertexSpecialization, shadowPass), sizeof(VkBool32)},
   };
   const VkSpecializationInfo vertexSpecialization{uint32_t(std::size(vertexEntries)), vertexEntries,
                                                   sizeof(vertexValues), &vertexValues};
@@ -243,6 +251,20 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   // y-down framebuffer undoes, so the winding keeps its glTF meaning.
   state.frontFace = key.frontClockwise ? VK_FRONT_FACE_CLOCKWISE : VK_FRONT_FACE_COUNTER_CLOCKWISE;
   state.depthWrite = !key.blend;
+  if (key.shadow) {
+    // shadow.frag's specialization: 0 kMask, 1 kSpecularGlossiness (its alpha the diffuse's).
+    const VkBool32 constants[2] = {(key.features & kFeatureShadowMask) != 0,
+                                   (key.layers & uint32_t(gpu::kLayerSpecularGlossiness)) != 0};
+    const VkSpecializationMapEntry maskEntries[2] = {{0, 0, sizeof(VkBool32)},
+                                                     {1, sizeof(VkBool32), sizeof(VkBool32)}};
+    const VkSpecializationInfo maskSpecialization{2, maskEntries, sizeof(constants), constants};
+    stages[1].module = p.shadowFragment;
+    stages[1].pSpecializationInfo = &maskSpecialization;
+    state.cullMode = VK_CULL_MODE_NONE;  // open meshes and single planes cast from both sides
+    state.depthWrite = true;
+    state.shadowPass = true;
+    return createScenePassPipeline(ctx, p, VK_FORMAT_UNDEFINED, VK_SAMPLE_COUNT_1_BIT, state);
+  }
   if (key.wireframe) {
     stages[1].module = p.wireframe;
     state.cullMode = VK_CULL_MODE_NONE;
@@ -278,6 +300,7 @@ MeshSetBindings meshSetBindings() {
       {7, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
       {8, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
       {9, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr},
+      {10, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr},
   };
   for (uint32_t slot = 0; slot < gpu::kMaterialTextureCount; ++slot)
     sets[1].push_back({slot, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1,
@@ -312,9 +335,16 @@ VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFor
   raster.polygonMode = state.polygonMode;
   // Towards the eye (depth compares LESS_OR_EQUAL): a few units of the depth format's
   // resolution, plus the depth's slope, so that a grazing triangle's edges still pass.
-  raster.depthBiasEnable = state.depthBias ? VK_TRUE : VK_FALSE;
+  raster.depthBiasEnable = state.depthBias || state.shadowPass ? VK_TRUE : VK_FALSE;
   raster.depthBiasConstantFactor = state.depthBias ? -4.0f : 0.0f;
   raster.depthBiasSlopeFactor = state.depthBias ? -1.0f : 0.0f;
+  if (state.shadowPass) {
+    // Away from the light: a few units of the depth format plus the depth's slope, so that a
+    // surface tilted against the light does not shadow itself (the receiver's normal offset,
+    // shadows.glsl, does the rest).
+    raster.depthBiasConstantFactor = 2.0f;
+    raster.depthBiasSlopeFactor = 2.0f;
+  }
   raster.cullMode = state.cullMode;
   raster.frontFace = state.frontFace;
   raster.lineWidth = 1.0f;
@@ -331,7 +361,7 @@ VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFor
 
   auto colorBlend = vkStruct<VkPipelineColorBlendStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO);
-  colorBlend.attachmentCount = 1;
+  colorBlend.attachmentCount = state.shadowPass ? 0 : 1;
   colorBlend.pAttachments = &state.blend;
 
   const VkDynamicState dynamic[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
@@ -342,9 +372,9 @@ VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFor
 
   auto rendering =
       vkStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
-  rendering.colorAttachmentCount = 1;
+  rendering.colorAttachmentCount = state.shadowPass ? 0 : 1;
   rendering.pColorAttachmentFormats = &colorFormat;
-  rendering.depthAttachmentFormat = p.depthFormat;
+  rendering.depthAttachmentFormat = state.shadowPass ? p.shadowFormat : p.depthFormat;
 
   auto info =
       vkStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
@@ -372,6 +402,7 @@ void createPipelines(const Context& ctx, Pipelines& p) {
   p.wireframe = createShaderModule(ctx, kWireframeFrag, sizeof(kWireframeFrag));
   p.linesVertex = createShaderModule(ctx, kLinesVert, sizeof(kLinesVert));
   p.linesFragment = createShaderModule(ctx, kLinesFrag, sizeof(kLinesFrag));
+  p.shadowFragment = createShaderModule(ctx, kShadowFrag, sizeof(kShadowFrag));
   p.depthFormat = ctx.depthFormat;
 }
 
@@ -383,6 +414,7 @@ void destroyPipelines(const Context& ctx, Pipelines& p) {
   if (p.wireframe) vkDestroyShaderModule(ctx.device, p.wireframe, nullptr);
   if (p.linesVertex) vkDestroyShaderModule(ctx.device, p.linesVertex, nullptr);
   if (p.linesFragment) vkDestroyShaderModule(ctx.device, p.linesFragment, nullptr);
+  if (p.shadowFragment) vkDestroyShaderModule(ctx.device, p.shadowFragment, nullptr);
   if (p.layouts.layout) vkDestroyPipelineLayout(ctx.device, p.layouts.layout, nullptr);
   if (p.layouts.frame) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.frame, nullptr);
   if (p.layouts.material) vkDestroyDescriptorSetLayout(ctx.device, p.layouts.material, nullptr);

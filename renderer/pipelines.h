@@ -23,7 +23,8 @@ namespace vitrine::renderer {
 // morph target data (binding 5, floats), joint matrices (binding 6, mat4), skin influences
 // (binding 7, gpu::SkinInfluence); see gpu::DrawConstants for how a draw finds its part;
 // MaterialExtensionData storage buffer (binding 8, fragment); texture coordinate sets 2 to 7
-// (binding 9, vec2, vertex stage; layout: gpu::kTexcoordSetCount).
+// (binding 9, vec2, vertex stage; layout: gpu::kTexcoordSetCount); the shadow maps (binding 10,
+// sampler2DArrayShadow, fragment; pass_shadows.h).
 // Set 1, per material: one combined image sampler per texture slot, the extensions' included
 // (gpu::kMaterialTextureCount bindings in gpu::kSlot* order). Set 2, the environment: prefiltered
 // specular cube (binding 0, samplerCube, lod = roughness * FrameData::environment.z), BRDF lookup
@@ -71,6 +72,11 @@ enum ShaderFeature : uint32_t {
   // transform, from set 0 binding 6 after the joint matrices, before the node's world matrix or
   // the skin's.
   kFeatureInstanced = 1u << 26,
+  // mesh.frag (its kShadows): the view has shadows and some light is shadowed (shadows.glsl
+  // reads the shadow maps, set 0 binding 10).
+  kFeatureShadows = 1u << 27,
+  // shadow.frag (its kMask): the shadow pass's draw has an alpha-MASK material.
+  kFeatureShadowMask = 1u << 28,
 };
 inline constexpr uint32_t kFeatureTexcoordSets = 0x7fu << kFeatureTexcoordShift;
 
@@ -102,6 +108,11 @@ struct PipelineKey {
   // sample count matter besides.
   bool lines = false;
   bool onTop = false;
+  // The shadow pass's pipeline of this draw (pass_shadows.h): mesh.vert with kShadowPass (its
+  // skin, morph and instancing features as drawn), shadow.frag (cutting alpha-MASK materials
+  // out: kFeatureShadowMask), depth only in Pipelines::shadowFormat, no culling, slope-scaled
+  // depth bias. The colour format and sample count are not used.
+  bool shadow = false;
 };
 
 struct Pipelines {
@@ -113,7 +124,9 @@ struct Pipelines {
   VkShaderModule fragmentTransmission = VK_NULL_HANDLE;
   VkShaderModule wireframe = VK_NULL_HANDLE;                                    // wireframe.frag
   VkShaderModule linesVertex = VK_NULL_HANDLE, linesFragment = VK_NULL_HANDLE;  // lines.*
+  VkShaderModule shadowFragment = VK_NULL_HANDLE;                               // shadow.frag
   VkFormat depthFormat = VK_FORMAT_UNDEFINED;
+  VkFormat shadowFormat = VK_FORMAT_UNDEFINED;  // the shadow maps' (pass_shadows.h)
   struct KeyHash {
     size_t operator()(const std::pair<uint64_t, uint64_t>& k) const {
       return std::hash<uint64_t>()(k.first * 0x9e3779b97f4a7c15ull ^ k.second);
@@ -139,6 +152,9 @@ struct ScenePassState {
   // bias towards the eye, so that the edges win the depth test against their own surface.
   VkPolygonMode polygonMode = VK_POLYGON_MODE_FILL;
   bool depthBias = false;
+  // The shadow pass: no colour attachment, the depth attachment in Pipelines::shadowFormat,
+  // a depth bias away from the light (constant and slope-scaled: pass_shadows.h).
+  bool shadowPass = false;
   // Default: writes RGBA, no blending.
   VkPipelineColorBlendAttachmentState blend{VK_FALSE,
                                             VK_BLEND_FACTOR_ONE,

@@ -35,6 +35,8 @@ bool RendererImpl::init(const Options& options, std::string* error) {
   createPipelines(ctx_, pipelines_);
   pipelines_.creationSeconds += watch.lap();
   uploadChunkBytes_ = options.uploadChunkBytes;
+  shadowMapSize_ = std::max(options.shadowMapSize, 16u);
+  createShadowMaps(ctx_, pipelines_, 1, shadows_);  // resized when a frame first shadows
   createEnvironmentGpu(ctx_, pipelines_.layouts, nullptr, cacheDirectory_, environment_);
   environmentSeconds_ += watch.lap();
   for (FrameSlot& slot : slots_) createFrameSlot(ctx_, slot);
@@ -42,6 +44,7 @@ bool RendererImpl::init(const Options& options, std::string* error) {
   std::array<VkBuffer, kFramesInFlight> frameData;
   for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
   createBackgroundPass(ctx_, pipelines_.layouts, frameData, background_);
+  writeShadowBinding(ctx_, shadows_, background_.frameSets);
   if (ctx_.surface) {
     surfaceFormat_ = chooseSurfaceFormat(ctx_);
     overlayPass_ = createOverlayRenderPass(ctx_, surfaceFormat_.format);
@@ -62,6 +65,7 @@ RendererImpl::~RendererImpl() {
     destroySceneGpu(ctx_, scene_);
     destroyBuffer(ctx_, imageStaging_);
     destroyEnvironmentGpu(ctx_, environment_);
+    destroyShadowMaps(ctx_, shadows_);
     destroyBackgroundPass(ctx_, background_);
     destroyOffscreen(ctx_, offscreen_);
     destroySwapchain(ctx_, swapchain_);
@@ -159,8 +163,9 @@ FrameSlot& RendererImpl::beginSlot(const View& view) {
   FrameSlot& slot = slots_[slotIndex_];
   waitFrameSlot(ctx_, slot);
   gpuTimer_.collect(ctx_, slotIndex_);
-  const gpu::FrameData data = frameData(view, hasScene_ ? uint32_t(scene_.lights.size()) : 0u,
-                                        environment_.enabled ? environment_.maxLod : -1.0f);
+  gpu::FrameData data = frameData(view, hasScene_ ? uint32_t(scene_.lights.size()) : 0u,
+                                  environment_.enabled ? environment_.maxLod : -1.0f);
+  prepareShadows(view, data);
   std::memcpy(slot.frameData.mapped, &data, sizeof(data));
   VK_CHECK(vkResetFences(ctx_.device, 1, &slot.fence));
   return slot;

@@ -7,6 +7,8 @@
 //                                     in flight; owns the rings.
 //   deform                            no pass of its own: skins and morph targets deform in
 //                                     mesh.vert, so every pass below draws the deformed shape.
+//   shadows       (pass_shadows.h)    a depth map per shadowed light (View::shadows), only when
+//                                     a caster or light changed; owns the maps (set 0 binding 10).
 //   transmission  (pass_transmission.h) the opaque scene into a mip-mapped linear texture, only
 //                                     in frames that draw a KHR_materials_transmission material;
 //                                     owns that texture, its depth, sampler and set 3.
@@ -77,6 +79,8 @@ struct Options {
   // Asked before each FaultPoint; a result other than VK_SUCCESS is taken as the Vulkan call's
   // result (VK_ERROR_DEVICE_LOST, VK_ERROR_OUT_OF_DEVICE_MEMORY...), the call not made.
   std::function<VkResult(FaultPoint)> injectFault;
+  // The side of each light's shadow map in texels (View::shadows; pass_shadows.h).
+  uint32_t shadowMapSize = 2048;
 };
 
 // What setScene did with a scene. Refused (shown false): nothing of the new scene was kept
@@ -139,6 +143,9 @@ struct View {
   // draws of nodes whose byte is non-zero are drawn (lights are unaffected). Read while the
   // frame is recorded, like the lines.
   std::span<const uint8_t> shownNodes;
+  // Shadows of the scene's KHR_lights_punctual lights (pass_shadows.h says which lights and
+  // casters): in the shaded view only. Off by default here; the app turns them on.
+  bool shadows = false;
 };
 
 // What the last frame uploaded of the scene's changes (materials, node data, lights, morph
@@ -171,6 +178,15 @@ struct DrawStats {
   uint32_t wireframeDraws = 0;
   // Overlay line segments drawn (View::lines and linesOnTop).
   uint32_t overlayLines = 0;
+  // Shadows (View::shadows; pass_shadows.h): the lights shadowed, the lights that could be
+  // (that bring light: beyond gpu::kMaxShadowedLights directional or spot lights and one point
+  // light the weakest are not), the point lights left unshadowed (all but the strongest), and the
+  // shadow map layers rendered this frame (a point light's cube counts 6; 0 when the maps were
+  // current: nothing they show changed). All 0 without shadows.
+  uint32_t shadowedLights = 0;
+  uint32_t shadowCandidates = 0;
+  uint32_t unshadowedPointLights = 0;
+  uint32_t shadowMapRenders = 0;
 };
 
 // Where the renderer's load-time work went since it was created (--timings, issue 16): wall

@@ -17,6 +17,7 @@
 #include "frames.h"
 #include "gpu_timer.h"
 #include "pipeline_cache.h"
+#include "pass_shadows.h"
 #include "pipelines.h"
 #include "renderer.h"
 #include "resources.h"
@@ -170,6 +171,23 @@ class RendererImpl final : public Renderer {
   UploadStats uploadStats_;                                // of the last frame recorded
   DrawStats drawStats_;                                    // of the last frame recorded
   GpuTimer gpuTimer_;
+
+  // Shadow maps (pass_shadows.h): their dirty flag is set by whatever moves a caster or a
+  // light (applyChanges, updateTransforms, a new scene, a variant, images arriving).
+  ShadowMaps shadows_;
+  // The drawn scene's bounds over every pose seen since it was set (the directional maps' fit),
+  // and the scene index it was set with. Grown by applyChanges only while the last frame had
+  // shadows (View::shadows), which is when they are read.
+  scene::Bounds shadowBounds_;
+  int sceneIndex_ = 0;
+  bool shadowsWanted_ = false;
+  uint32_t shadowMapSize_ = 2048;  // Options::shadowMapSize
+  // renderer_shadows.cpp. Marks the shadow maps stale; with `grow`, extends shadowBounds_ by
+  // the current pose.
+  void shadowsChanged(const scene::Scene& scene, bool grow);
+  // This frame's shadow plan (pass_shadows.h) into shadows_ and FrameData; the maps grown to
+  // their size the first time a frame shadows a light.
+  void prepareShadows(const View& view, gpu::FrameData& data);
 
   EnvironmentGpu environment_;
   BackgroundPass background_;

@@ -95,6 +95,7 @@ size_t RendererImpl::add(const scene::Scene& scene, SceneResult& result,
     return 0;
   }
   writeMaterialSets(ctx_, scene, scene_);
+  shadows_.dirty = true;  // a masked caster's texture cuts its shadow now
   return added;
 }
 
@@ -131,6 +132,7 @@ SceneResult RendererImpl::begin(const scene::Scene& scene, int sceneIndex,
       destroyPendingSceneGpu(ctx_, *next);
       return refused;
     }
+    writeShadowBinding(ctx_, shadows_, next->gpu);
   } catch (const VulkanError& e) {
     return uploadFailed(*next, e);
   }
@@ -164,6 +166,9 @@ std::optional<SceneResult> RendererImpl::step(const scene::Scene& scene, bool wa
   destroyBuffer(ctx_, imageStaging_);  // the old scene's images are all in, or not wanted
   scene_ = std::move(next);
   hasScene_ = true;
+  sceneIndex_ = arrived->sceneIndex;
+  shadowBounds_ = scene::Bounds{};
+  shadowsChanged(scene, /*grow=*/true);
   sceneUploadStats_ = {scene_.stagingBytes, scene_.stagingChunks};
   ++sceneUploads_;
   // Both shader stages: which stage reads which array is the shaders' business.
@@ -216,6 +221,7 @@ SceneResult RendererImpl::failed(const char* what, const VulkanError& e) {
 void RendererImpl::setMaterialVariant(const scene::Scene& scene, int variant) {
   // The draws are read when a frame is recorded, never by the GPU: no wait needed.
   if (hasScene_) applyMaterialVariant(scene, variant, scene_);
+  shadows_.dirty = true;  // another material may cut its shadow out, or cast none
 }
 
 uint64_t RendererImpl::sceneUploadCount() const {
@@ -228,6 +234,7 @@ void RendererImpl::updateTransforms(const scene::Scene& scene) {
   refreshAllLights(scene, scene_, uploads_.pending(lightUploads_));
   refreshAllDeform(scene, scene_, uploads_.pending(weightUploads_),
                    uploads_.pending(jointUploads_));
+  shadowsChanged(scene, shadowsWanted_);
 }
 
 void RendererImpl::applyChanges(const scene::Scene& scene, const scene::DirtySet& dirty) {
@@ -247,6 +254,12 @@ void RendererImpl::applyChanges(const scene::Scene& scene, const scene::DirtySet
   refreshJoints(scene, dirty.worldMatrices, scene_, uploads_.pending(jointUploads_));
   jointSeconds_ +=
       std::chrono::duration<double>(std::chrono::steady_clock::now() - jointsStart).count();
+  // What a shadow map shows: casters (their matrices, deformation, visibility, materials) and
+  // lights. Cameras and extras do not change it.
+  const bool moved = !dirty.worldMatrices.empty() || !dirty[scene::Region::MorphWeights].empty();
+  if (moved || !dirty[scene::Region::Lights].empty() || !dirty[scene::Region::Visibility].empty() ||
+      !dirty[scene::Region::Materials].empty())
+    shadowsChanged(scene, moved && shadowsWanted_);
 }
 
 }  // namespace vitrine::renderer

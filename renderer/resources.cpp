@@ -98,7 +98,9 @@ Image createImage(const Context& ctx, const ImageDesc& desc) {
   }
   VK_CHECK(vkBindImageMemory(ctx.device, img.image, img.memory, 0));
   const bool cube = (desc.flags & VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT) && desc.layers == 6;
-  const VkImageViewType type = cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D;
+  const VkImageViewType type = cube              ? VK_IMAGE_VIEW_TYPE_CUBE
+                               : desc.layers > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY
+                                                 : VK_IMAGE_VIEW_TYPE_2D;
   img.view = createImageView(ctx, img.image, desc.format, desc.aspect, desc.mipLevels, type, 0,
                              desc.layers);
   if (desc.secondViewFormat != VK_FORMAT_UNDEFINED)

@@ -38,7 +38,8 @@ struct ImageDesc {
 };
 
 // A device-local image and a view of it in its own format over every mip level and layer
-// (a cube view for a cube-compatible image with 6 layers), plus the same view in
+// (a cube view for a cube-compatible image with 6 layers, an array view for other layered
+// images), plus the same view in
 // desc.secondViewFormat when it names one.
 struct Image {
   VkImage image = VK_NULL_HANDLE;

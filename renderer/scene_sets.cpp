@@ -32,7 +32,9 @@ VkDescriptorPool createPool(const Context& ctx, uint32_t materialSets) {
   const VkDescriptorPoolSize sizes[] = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kFramesInFlight},
       {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 9 * kFramesInFlight},
-      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, materialSets * gpu::kMaterialTextureCount},
+      // The materials' textures, and each frame slot's shadow maps (set 0 binding 10).
+      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+       materialSets * gpu::kMaterialTextureCount + kFramesInFlight},
   };
   auto info = vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
   info.maxSets = materialSets + kFramesInFlight;
@@ -70,7 +72,8 @@ void writeFrameSets(const Context& ctx, const std::array<VkBuffer, kFramesInFlig
         {gpu.materialExtensions.buffer, 0, VK_WHOLE_SIZE},
         {gpu.texcoords.buffer, 0, VK_WHOLE_SIZE},
     };
-    constexpr uint32_t kBindings = 10;  // pipelines.h, set 0
+    // pipelines.h, set 0; binding 10 (the shadow maps) is writeShadowBinding's (pass_shadows.h).
+    constexpr uint32_t kBindings = 10;
     VkWriteDescriptorSet writes[kBindings];
     for (uint32_t b = 0; b < kBindings; ++b) {
       writes[b] = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);

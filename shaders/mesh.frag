@@ -36,6 +36,8 @@ layout(constant_id = 8) const uint kTexcoordSets = 0u;
 layout(constant_id = 9) const int kChannel = kChannelShaded;
 // Channel views only: bit n set when the primitive has TEXCOORD_n.
 layout(constant_id = 10) const uint kPrimitiveTexcoords = 0u;
+// The view has shadows (renderer View::shadows) and the scene shadowed lights: shadows.glsl.
+layout(constant_id = 11) const bool kShadows = false;
 
 layout(location = 0) in vec3 inWorldPos;
 layout(location = 1) in vec3 inNormal;  // zero: points or lines without NORMAL
@@ -59,6 +61,7 @@ layout(push_constant) uniform DrawBlock { DrawConstants draw; };
 #include "material_textures.glsl"
 #include "normals.glsl"
 #include "tonemap.glsl"
+#include "shadows.glsl"
 // After the above: the gathered material and its layers.
 #include "material_info.glsl"
 #include "ext_specular.glsl"
@@ -192,7 +195,8 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   const int lightCount = kLights ? int(frame.shading.z + 0.5) : 0;
   for (int i = 0; i < lightCount; ++i) {
     const Incident light = incidentLight(lights[i], inWorldPos);
-    color += punctualRadiance(info, light.l) * light.irradiance;
+    const float shadow = kShadows ? shadowFactor(i, inWorldPos, ng, light.l) : 1.0;
+    color += punctualRadiance(info, light.l) * (light.irradiance * shadow);
   }
   // Occlusion darkens the indirect (image-based) light only (§3.9.3).
   const float iblIntensity = frame.environment.x;

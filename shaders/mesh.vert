@@ -18,6 +18,9 @@ layout(constant_id = 2) const uint kTexcoordSets = 0u;
 // EXT_mesh_gpu_instancing: the draw is instanced, gl_InstanceIndex (firstInstance included)
 // indexes its instance transform in jointMatrices (pipelines.h kFeatureInstanced).
 layout(constant_id = 3) const bool kInstanced = false;
+// The shadow pass (renderer/pass_shadows.h): the deformed vertex through the light's matrix of
+// layer DrawConstants::shadowLayer, so a caster's shadow has the shape the main pass draws.
+layout(constant_id = 4) const bool kShadowPass = false;
 
 layout(location = 0) in vec3 inPosition;
 layout(location = 1) in vec3 inNormal;
@@ -144,6 +147,7 @@ void main() {
     }
   }
   outColor = color;
-  gl_Position = frame.proj * (frame.view * world);
+  gl_Position = kShadowPass ? frame.shadowViewProj[draw.shadowLayer] * world
+                            : frame.proj * (frame.view * world);
   gl_PointSize = 1.0;  // glTF points are one pixel
 }

@@ -86,6 +86,13 @@ VITRINE_GPU_CONST kLightDirectional = 0;
 VITRINE_GPU_CONST kLightPoint = 1;
 VITRINE_GPU_CONST kLightSpot = 2;
 
+// Shadow maps (renderer/pass_shadows.h): at most this many directional and spot lights cast
+// shadows, one depth layer each (FrameData::shadowViewProj, shadowLights), and one point light,
+// its six cube faces in the layers after them (FrameData::shadowPoint); the rest light
+// unshadowed.
+VITRINE_GPU_CONST kMaxShadowedLights = 4;
+VITRINE_GPU_CONST kShadowLayers = kMaxShadowedLights + 6;
+
 // FrameData::shading.y: the tone mapping operator.
 VITRINE_GPU_CONST kTonemapNeutral = 0;  // Khronos PBR Neutral
 VITRINE_GPU_CONST kTonemapAces = 1;     // ACES filmic
@@ -230,6 +237,17 @@ struct FrameData {
   // z highest lod of the prefiltered specular cube (roughness 1), w background lod (blur)
   vec4 environment;
   vec4 background;  // rgb solid colour (linear), w kBackground*
+  // Shadow maps (pass_shadows.h, shadows.glsl): layer k's world-to-clip matrix (Vulkan clip
+  // space), shadowLights[k] the LightData index it shadows (-1: unused layer), shadowParams[k]
+  // x the world size of one texel (directional) or of one texel at unit distance (spot),
+  // y 1 for a perspective (spot) map, 0 orthographic, z 1 / map size, w unused.
+  // Layers kMaxShadowedLights + f: the cube faces +X, -X, +Y, -Y, +Z, -Z (f = 0..5) of the
+  // point light shadowPoint.x (-1: none); shadowPoint y the world size of a face texel at unit
+  // distance, z unused, w 1 / map size.
+  mat4 shadowViewProj[kShadowLayers];
+  vec4 shadowLights;
+  vec4 shadowParams[kMaxShadowedLights];
+  vec4 shadowPoint;
 };
 
 // The image-based light's diffuse part: irradiance as 9 spherical-harmonic coefficients (bands
@@ -299,10 +317,12 @@ struct DrawConstants {
   // Draws whose primitive has TEXCOORD_2..7 (kTexcoordSetCount): its first vec2 in set 0
   // binding 9.
   uint texcoordOffset;
+  // The shadow pass (mesh.vert's kShadowPass): the FrameData::shadowViewProj layer drawn into.
+  uint shadowLayer;
 };
 
 #ifdef __cplusplus
-static_assert(sizeof(DrawConstants) == 10 * 4);
+static_assert(sizeof(DrawConstants) == 11 * 4);
 static_assert(kChannelUvChecker == kChannelUv0 + kTexcoordSetCount);
 static_assert(sizeof(SkinInfluence) == 32);
 static_assert(morphOffset(kMorphAll, kMorphTangent) == 6 && morphOffset(kMorphAll, 64) == 17);
@@ -311,7 +331,9 @@ static_assert(sizeof(MaterialData) == 64 + kTextureSlotCount * 32);
 static_assert(sizeof(MaterialExtensionData) == 10 * 16 + kExtensionTextureCount * 32);
 static_assert(sizeof(NodeData) == 128);
 static_assert(sizeof(LightData) == 64);
-static_assert(sizeof(FrameData) == 3 * 64 + 4 * 16);
+static_assert(sizeof(FrameData) ==
+              3 * 64 + 4 * 16 + kShadowLayers * 64 + 16 + kMaxShadowedLights * 16 + 16);
+static_assert(kMaxShadowedLights == 4);  // FrameData::shadowLights is one vec4
 static_assert(sizeof(EnvironmentData) == 9 * 16);
 }  // namespace vitrine::gpu
 #endif

@@ -79,6 +79,19 @@ TEST(Cli, ErrorsSayWhatIsWrong) {
   }
 }
 
+TEST(Cli, ShadowsAreOnUnlessTurnedOff) {
+  EXPECT_TRUE(parseCommandLine({"model.glb"}).options.shadows);
+  EXPECT_TRUE(parseCommandLine({"model.glb", "--render", "o.png"}).options.shadows);
+  EXPECT_TRUE(parseCommandLine({"model.glb", "--shadows", "on"}).options.shadows);
+  const CliResult off = parseCommandLine({"model.glb", "--render", "o.png", "--shadows", "off"});
+  ASSERT_EQ(off.error, "");
+  EXPECT_FALSE(off.options.shadows);
+  EXPECT_EQ(parseCommandLine({"model.glb", "--shadows", "yes"}).error,
+            "--shadows yes: expected on or off");
+  EXPECT_EQ(parseCommandLine({"model.glb", "--check", "--shadows", "off"}).error,
+            "--check renders nothing: no --shadows");
+}
+
 TEST(Cli, LookOptions) {
   const CliResult d = parseCommandLine({});
   EXPECT_EQ(d.options.environment, "studio");

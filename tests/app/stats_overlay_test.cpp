@@ -29,5 +29,19 @@ TEST(StatsOverlay, CountsUseTheSingularForOne) {
   EXPECT_EQ(countNoun(2, "draw call", "draw calls"), "2 draw calls");
 }
 
+TEST(StatsOverlay, ShadowLineNamesTheShadowedLightsAndTheLimit) {
+  renderer::DrawStats d;
+  EXPECT_EQ(shadowSummary(d), "");  // no light could cast a shadow, or shadows off
+  d.shadowCandidates = 2;
+  d.shadowedLights = 2;
+  EXPECT_EQ(shadowSummary(d), "Shadows: 2 of 2 lights");
+  d.shadowCandidates = 7;
+  d.shadowedLights = 5;
+  d.unshadowedPointLights = 1;
+  EXPECT_EQ(shadowSummary(d),
+            "Shadows: 5 of 7 lights (at most 4 directional or spot and 1 point light, the "
+            "strongest)");
+}
+
 }  // namespace
 }  // namespace vitrine::app

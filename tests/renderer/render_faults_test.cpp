@@ -344,9 +344,9 @@ TEST(FaultDescriptors, TheRenderersLayoutsFitTheDevice) {
             "6 storage buffers in the vertex stage, more than the device's "
             "maxPerStageDescriptorStorageBuffers (4)");
   minimum.maxPerStageDescriptorStorageBuffers = 6;
-  // Nor would the minimum of 16 samplers per stage: material textures, the environment's two
-  // and the transmission texture in the fragment stage.
-  const uint32_t samplers = gpu::kMaterialTextureCount + 3;
+  // Nor would the minimum of 16 samplers per stage: material textures, the environment's two,
+  // the transmission texture and the shadow maps in the fragment stage.
+  const uint32_t samplers = gpu::kMaterialTextureCount + 4;
   EXPECT_EQ(renderer::descriptorLimitProblem(minimum, renderer::meshSetBindings(),
                                              renderer::meshPushConstantBytes()),
             std::to_string(samplers) +
@@ -363,7 +363,7 @@ TEST(FaultDescriptors, TheRenderersLayoutsFitTheDevice) {
 // hold the renderer's fixed layouts (each lowered in turn through adjustLimits).
 TEST(FaultDescriptors, CreateRefusesADeviceWithTooFewDescriptors) {
   const uint32_t fragmentSamplers =
-      gpu::kMaterialTextureCount + 3;  // material, environment x2, transmission
+      gpu::kMaterialTextureCount + 4;  // material, environment x2, transmission, shadow maps
   const struct {
     std::function<void(renderer::DeviceLimits&)> lower;
     std::string message;

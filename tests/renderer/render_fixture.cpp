@@ -147,6 +147,11 @@ void finish(scene::Scene& scene) {
   scene::updateWorldTransforms(scene);
 }
 
+bool shadowsForced() {
+  const char* v = std::getenv("VITRINE_TEST_SHADOWS");
+  return v != nullptr && std::string(v) == "on";
+}
+
 View cameraView(const scene::Scene& scene, int cameraNode, uint32_t width, uint32_t height) {
   const glm::mat4& world = scene.world[cameraNode];
   View v;
@@ -155,6 +160,7 @@ View cameraView(const scene::Scene& scene, int cameraNode, uint32_t width, uint3
   v.eye = glm::vec3(world[3]);
   v.clearColor = glm::vec4(background(), 1.0f);
   v.tonemap = renderer::Tonemap::None;
+  v.shadows = shadowsForced();
   return v;
 }
 
@@ -165,6 +171,7 @@ View orbitView(const glm::vec3& eye, const glm::vec3& target, uint32_t width, ui
   v.eye = eye;
   v.clearColor = glm::vec4(background(), 1.0f);
   v.tonemap = renderer::Tonemap::None;
+  v.shadows = shadowsForced();
   return v;
 }
 

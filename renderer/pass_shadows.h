@@ -1,0 +1,120 @@
+// The shadow pass: a depth map per shadowed KHR_lights_punctual light, rendered before the
+// frame's other passes when what it shows changed, and sampled by mesh.frag (shadows.glsl).
+//
+// Which lights: directional and spot lights that bring light (a hidden node's lights are dark),
+// the gpu::kMaxShadowedLights strongest at the centre of the drawn scene's bounds (directional:
+// the colour's luminance x intensity; spot and point: that over the squared distance), and the
+// strongest point light; the others light unshadowed and DrawStats names how many.
+// Their maps, one layer each of one depth image:
+//   directional: an orthographic map, one cascade, around the bounding sphere of the scene's
+//     bounds (the union of every pose seen since the scene was set, so an animation does not
+//     re-fit it each frame), its window snapped to whole texels: it does not depend on the
+//     camera, so nothing shimmers while the camera orbits.
+//   spot: a perspective map along the light's axis covering the outer cone, from the nearest
+//     to the farthest point of that sphere (or to `range`).
+//   point: a cube of six perspective maps (layers kMaxShadowedLights + face, faces +X, -X, +Y,
+//     -Y, +Z, -Z), each a little wider than 90 degrees so that the filter's taps near a face's
+//     edge stay inside it, out to the light's `range` (else the far side of that sphere).
+// Casters, as the main pass draws them (mesh.vert, kShadowPass): the opaque and alpha-MASK
+// triangle draws that are drawn (KHR_node_visibility-hidden and isolated nodes cast nothing),
+// deformed by their skin and morph targets, every EXT_mesh_gpu_instancing instance; MASK
+// materials cut their shadow out (shadow.frag). BLEND materials and materials with
+// KHR_materials_transmission cast no shadow (the simplest defensible rule: light passes
+// through what one sees through; a partial shadow would need coloured or stochastic maps),
+// nor do points and lines.
+// Bias: slope-scaled depth bias in the pass (pipelines.cpp) and a normal offset of the receiver
+// point (shadows.glsl); filtering: 3x3 bilinear comparisons (percentage-closer filtering).
+// The maps are re-rendered only when their input changed: the renderer's dirty flag (world
+// matrices, morph weights, joints, lights, visibility, materials, a new scene or images), the
+// chosen lights or their matrices, or the list of casters; a still scene, or one where only the
+// camera moves, renders none (DrawStats::shadowMapRenders).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include <volk.h>
+#include <glm/glm.hpp>
+
+#include "context.h"
+#include "mesh_draws.h"
+#include "pipelines.h"
+#include "renderer.h"
+#include "resources.h"
+#include "scene.h"
+#include "scene_gpu.h"
+#include "shared_types.h"
+
+namespace vitrine::renderer {
+
+// Which lights cast shadows this frame, and through which matrices.
+struct ShadowPlan {
+  uint32_t count = 0;  // directional and spot layers used, 0..kMaxShadowedLights
+  std::array<uint32_t, gpu::kMaxShadowedLights> light{};  // LightData index per layer
+  // Per layer: the directional and spot ones, then the point light's six faces.
+  std::array<glm::mat4, gpu::kShadowLayers> viewProj{};
+  std::array<glm::vec4, gpu::kMaxShadowedLights> params{};  // FrameData::shadowParams
+  int point = -1;           // the LightData index of the shadowed point light, -1 none
+  float pointTexel = 0.0f;  // FrameData::shadowPoint.y
+  // Lights shadowed: count, plus one with a point light.
+  uint32_t shadowed() const { return count + (point >= 0 ? 1u : 0u); }
+  // Directional and spot lights that bring light (shadowed or not: the limit's candidates),
+  // and point lights that bring light (one shadowed at most).
+  uint32_t candidates = 0;
+  uint32_t pointLights = 0;
+  bool operator==(const ShadowPlan&) const = default;
+};
+
+// Chooses the shadowed lights among `lights` (world space) and their maps' matrices for a
+// scene within `bounds`, maps of `size` texels square. No lights when `bounds` is empty.
+ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::Bounds& bounds,
+                       uint32_t size);
+
+struct ShadowMaps {
+  // gpu::kShadowLayers layers (depth.view: the 2D array shaders sample), in
+  // SHADER_READ_ONLY_OPTIMAL between frames; a view per layer to render into.
+  Image depth;
+  std::array<VkImageView, gpu::kShadowLayers> layerViews{};
+  VkSampler sampler = VK_NULL_HANDLE;  // comparison LESS_OR_EQUAL, border depth 1 (lit)
+  uint32_t size = 0;
+  VkFormat format = VK_FORMAT_UNDEFINED;
+  bool linear = false;  // the format filters linearly: each comparison tap is 2x2
+  // This frame's plan (set before the frame data is written) and what the maps hold.
+  ShadowPlan plan;
+  ShadowPlan rendered;
+  uint64_t renderedCasters = 0;  // a hash of the caster draws the maps were rendered with
+  bool dirty = true;             // a caster or light changed since they were rendered
+  bool valid = false;            // they hold `rendered`
+};
+
+// Creates the maps (`size` texels square; depth format chosen and put in
+// pipelines.shadowFormat), cleared to 1 and left in SHADER_READ_ONLY_OPTIMAL, so that set 0's
+// binding 10 is valid whether or not a frame renders them. Load-time: waits for the GPU. The
+// renderer creates them 1x1 and resizes them (resizeShadowMaps) the first time a frame shadows
+// a light, so that a renderer that never does pays nothing.
+void createShadowMaps(const Context& ctx, Pipelines& pipelines, uint32_t size, ShadowMaps& maps);
+// Replaces the image, views and sampler with ones `size` texels square (the caller waited for
+// the GPU and rewrites every set's binding 10); the maps must be rendered again.
+void resizeShadowMaps(const Context& ctx, uint32_t size, ShadowMaps& maps);
+void destroyShadowMaps(const Context& ctx, ShadowMaps& maps);
+// Points set 0 binding 10 of each frame slot of `scene` at the maps.
+void writeShadowBinding(const Context& ctx, const ShadowMaps& maps, SceneGpu& scene);
+// The same in other sets of the frame layout (the background pass's), so that no bound set 0
+// has an unwritten sampler.
+void writeShadowBinding(const Context& ctx, const ShadowMaps& maps,
+                        std::span<const VkDescriptorSet> frameSets);
+
+// FrameData's shadow fields from maps.plan; with `enabled` false, no layer is used.
+void shadowFrameData(const ShadowMaps& maps, bool enabled, gpu::FrameData& data);
+
+// Renders the layers of maps.plan when something they show changed (see above), from the
+// casters among order.draws[0, order.opaque); returns the layers rendered (0 when the maps
+// were current). Outside any rendering; leaves the maps in SHADER_READ_ONLY_OPTIMAL, visible
+// to fragment shaders.
+uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
+                          const SceneGpu& scene, uint32_t slot, const DrawOrder& order,
+                          ShadowMaps& maps);
+
+}  // namespace vitrine::renderer
