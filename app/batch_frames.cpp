@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "ground.h"
 #include "batch_common.h"
 #include "overlay_lines.h"
 #include "headless.h"
@@ -140,6 +141,12 @@ int runFrames(const CliOptions& options) {
   Document& doc = *asset->document;
   scene::Scene& scene = *doc.scene;
 
+  // The ground (off unless --ground on): placed once, over every animation's whole range.
+  renderer::View::Ground ground;
+  if (groundWanted(options, false)) {
+    ground = placeGround(scene, *doc.animations);
+    ground.enabled = true;
+  }
   // Pose the first instant before uploading: the framing and the first frame both see it.
   scene::DirtySet dirty;
   doc.animations->evaluate(times.front(), asset->enabled, dirty);
@@ -149,6 +156,7 @@ int runFrames(const CliOptions& options) {
                float(options.width) / float(options.height));
   std::string error;
   std::optional<renderer::View> view = frameView(options, scene, framed, 0, times.front(), &error);
+  if (view) view->ground = ground;
   if (!view) {
     std::fprintf(stderr, "vitrine: %s\n", error.c_str());
     return kExitBadInput;
@@ -180,6 +188,7 @@ int runFrames(const CliOptions& options) {
       r->applyChanges(scene, dirty);
       dirty.clear();
       view = frameView(options, scene, framed, i, times[i], &error);
+      if (view) view->ground = ground;
     }
     if (view) {
       buildOverlayLines(options, scene, scene.activeScene, {},

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "ground.h"
 #include "batch_common.h"
 #include "overlay_lines.h"
 #include "camera.h"
@@ -31,12 +32,19 @@ int runThumbnail(const CliOptions& options) {
   std::optional<BatchAsset> asset = loadBatchAsset(options.file, options, &status);
   if (!asset) return status;
   Document& doc = *asset->document;
+  // On for thumbnails unless --ground off; placed before the pose (which it leaves as it was).
+  renderer::View::Ground ground;
+  if (options.ground) {
+    ground = placeGround(*doc.scene, *doc.animations);
+    ground.enabled = true;
+  }
   scene::DirtySet dirty;  // the renderer uploads the whole posed scene below
   const float time = options.time.value_or(firstFrameTime(doc, asset->enabled));
   doc.animations->evaluate(time, asset->enabled, dirty);
 
   renderer::View view = thumbnailView(*doc.scene);
   applyLook(options, view);
+  view.ground = ground;
   if (options.background != CliBackground::Color) {
     // Transparent: the file manager draws the thumbnail over its own background.
     view.background = renderer::Background::Color;

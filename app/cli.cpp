@@ -67,9 +67,10 @@ std::string checkIgnored(const CliOptions& o) {
                                              : "";
   if (mode.empty()) return {};
   static const std::string kLook[] = {
-      "--camera",     "--size",         "--env",           "--env-intensity", "--env-rotation",
-      "--background", "--tonemap",      "--exposure",      "--channel",       "--wireframe",
-      "--shadows",    "--show-normals", "--show-skeleton", "--show-bounds",   "--show-gizmos"};
+      "--camera",       "--size",          "--env",         "--env-intensity",
+      "--env-rotation", "--background",    "--tonemap",     "--exposure",
+      "--channel",      "--wireframe",     "--shadows",     "--ground",
+      "--show-normals", "--show-skeleton", "--show-bounds", "--show-gizmos"};
   for (const std::string& g : o.given) {
     if (g == "--quit-after") return mode + " opens no window: no --quit-after";
     if (o.check && g == "--time") return "--check poses nothing: no --time";
@@ -157,6 +158,9 @@ std::string usageText() {
          "  --wireframe          draw every triangle edge over the picture (orange, 1 pixel)\n"
          "  --shadows on|off     the asset's directional and spot lights cast shadows (the 4\n"
          "                       strongest; default on)\n"
+         "  --ground on|off      a ground under the asset showing the shadows (default on in\n"
+         "                       the window and for thumbnails, off for --render, --frames and\n"
+         "                       --turntable)\n"
          "  --show-normals       vertex normals (blue) and tangents (red) as short lines\n"
          "  --show-skeleton      every skin's bones (cyan) and joints (white), over all\n"
          "  --show-bounds        each mesh node's bounding box (green)\n"
@@ -410,6 +414,13 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
         return r;
       }
       o.shadows = v == "on";
+    } else if (a == "--ground") {
+      if (!value(v)) return r;
+      if (v != "on" && v != "off") {
+        r.error = "--ground " + v + ": expected on or off";
+        return r;
+      }
+      o.ground = v == "on";
     } else if (a == "--show-normals") {
       o.showNormals = true;
     } else if (a == "--show-skeleton") {

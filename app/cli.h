@@ -46,6 +46,10 @@ struct CliOptions {
   // --shadows on|off: the asset's KHR_lights_punctual lights cast shadows (renderer
   // View::shadows), on by default in the window and every batch mode.
   bool shadows = true;
+  // --ground on|off: a ground under the asset that shows the lights' shadows (app/ground.h);
+  // when not given, on in the window and for thumbnails, off for --render, --frames and
+  // --turntable (groundWanted()).
+  bool ground = true;
   // The line overlays (overlay_lines.h): --show-normals (vertex normals and tangents),
   // --show-skeleton (every skin's bones and joints), --show-bounds (each mesh node's box),
   // --show-gizmos (the asset's lights and cameras).

@@ -7,6 +7,7 @@
 
 #include <stb_image_write.h>
 
+#include "ground.h"
 #include "batch_common.h"
 #include "overlay_lines.h"
 #include "camera.h"
@@ -64,6 +65,11 @@ int renderToPng(Document& document, const CliOptions& options) {
     view = orbit.view(aspect);
   }
   applyLook(options, view);
+  view.ground.enabled = false;  // off for --render unless --ground on
+  if (groundWanted(options, false)) {
+    view.ground = placeGround(scene, *document.animations);
+    view.ground.enabled = true;
+  }
   OverlayLines lines;
   buildOverlayLines(options, scene, scene.activeScene, {}, aspect, lines);
   attachOverlayLines(lines, view);

@@ -33,6 +33,9 @@ void applyLook(const CliOptions& o, renderer::View& view) {
   view.checkerTexcoord = o.checkerTexcoord;
   view.wireframe = o.wireframe;
   view.shadows = o.shadows;
+  // On unless --ground off (View > Ground in the window); --render, --frames and --turntable
+  // default it off (groundWanted()).
+  view.ground.enabled = o.ground;
   view.exposure = o.exposure;
   view.environmentIntensity = o.environmentIntensity;
   view.environmentRotation = o.environmentRotationDegrees * float(M_PI / 180.0);

@@ -9,6 +9,7 @@
 #include <volk.h>
 #include <GLFW/glfw3.h>
 
+#include "ground.h"
 #include "files.h"
 #include "layout.h"
 #include "look.h"
@@ -42,6 +43,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   s.fileWarnings = documentWarnings(*s.document);
   s.look = options.look;
   s.timeline.reset(s.document->animations->clips(), std::move(enabled));
+  v->ground_ = placeGround(*s.document->scene, *s.document->animations);
   s.panels = options.settings.panels;
   s.showUi = options.settings.showUi;
   v->files_ =
@@ -216,6 +218,9 @@ renderer::View Viewer::currentView(float a) const {
       view = *v;
   }
   applyLook(session_.look, view);
+  const bool ground = view.ground.enabled;  // View > Ground, --ground
+  view.ground = ground_;
+  view.ground.enabled = ground;
   return view;
 }
 

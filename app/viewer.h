@@ -228,6 +228,8 @@ class Viewer {
   std::vector<InputEvent> pending_;  // from the window's callbacks and inject()
   ViewerOptions options_;
   OrbitCamera orbit_;
+  // The shown document's ground (placeGround(), once per document; View > Ground shows it).
+  renderer::View::Ground ground_;
   double lastX_ = 0.0, lastY_ = 0.0;
   // Clicks (handleMouse): whether the left button was down last frame, and where it went down.
   bool leftDown_ = false;

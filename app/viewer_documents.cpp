@@ -11,6 +11,7 @@
 
 #include <GLFW/glfw3.h>
 
+#include "ground.h"
 #include "document_swap.h"
 #include "files.h"
 
@@ -168,6 +169,7 @@ void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView,
   images_.reset();  // decoding the old document's images: they are not needed any more
   s.document = std::move(document);
   s.dirty.clear();  // ranges of the old scene's slots
+  ground_ = placeGround(*s.document->scene, *s.document->animations);
   const std::vector<std::string>& variants = s.document->scene->variants;
   const auto sameName = std::find(variants.begin(), variants.end(), variantName);
   setMaterialVariant(keepView && oldVariant >= 0 && sameName != variants.end()

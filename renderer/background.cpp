@@ -14,9 +14,13 @@ constexpr uint32_t kBackgroundVert[] =
 constexpr uint32_t kBackgroundFrag[] =
 #include "background.frag.inc"
     ;
+constexpr uint32_t kBackgroundGroundFrag[] =
+#include "background_ground.frag.inc"
+    ;
 
 VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const BackgroundPass& pass,
-                          VkFormat colorFormat, VkSampleCountFlagBits samples, int tonemap) {
+                          VkFormat colorFormat, VkSampleCountFlagBits samples, int tonemap,
+                          bool ground) {
   const int32_t constant = tonemap;
   const VkSpecializationMapEntry entry{0, 0, sizeof(constant)};  // kTonemap, constant_id 0
   VkSpecializationInfo specialization{1, &entry, sizeof(constant), &constant};
@@ -25,7 +29,7 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Backgrou
     stages[i] = vkStruct<VkPipelineShaderStageCreateInfo>(
         VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
     stages[i].stage = i == 0 ? VK_SHADER_STAGE_VERTEX_BIT : VK_SHADER_STAGE_FRAGMENT_BIT;
-    stages[i].module = i == 0 ? pass.vertex : pass.fragment;
+    stages[i].module = i == 0 ? pass.vertex : ground ? pass.fragmentGround : pass.fragment;
     stages[i].pName = "main";
   }
   stages[1].pSpecializationInfo = &specialization;
@@ -36,6 +40,15 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Backgrou
   state.vertexInput = &vertexInput;
   // At the far plane (depth 1): passes only where the cleared depth (1) is still there.
   state.depthWrite = false;
+  if (ground) {
+    // background.frag (VITRINE_GROUND) writes (m, m, m, 1 - m): rgb = dst.rgb * m, alpha =
+    // (1 - m) + dst.a * m (a shadow of opacity 1 - m over what is there).
+    state.blend.blendEnable = VK_TRUE;
+    state.blend.srcColorBlendFactor = VK_BLEND_FACTOR_ZERO;
+    state.blend.dstColorBlendFactor = VK_BLEND_FACTOR_SRC_COLOR;
+    state.blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+    state.blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+  }
   return createScenePassPipeline(ctx, p, colorFormat, samples, state);
 }
 
@@ -46,6 +59,8 @@ void createBackgroundPass(const Context& ctx, const PipelineLayouts& layouts,
                           BackgroundPass& pass) {
   pass.vertex = createShaderModule(ctx, kBackgroundVert, sizeof(kBackgroundVert));
   pass.fragment = createShaderModule(ctx, kBackgroundFrag, sizeof(kBackgroundFrag));
+  pass.fragmentGround =
+      createShaderModule(ctx, kBackgroundGroundFrag, sizeof(kBackgroundGroundFrag));
 
   // Sets of the frame layout (pipelines.h): only binding 0, the one the background reads, is
   // written; the storage buffers stay unwritten, which is valid as no shader of this pass
@@ -86,24 +101,29 @@ void destroyBackgroundPass(const Context& ctx, BackgroundPass& pass) {
   if (pass.pool) vkDestroyDescriptorPool(ctx.device, pass.pool, nullptr);
   if (pass.vertex) vkDestroyShaderModule(ctx.device, pass.vertex, nullptr);
   if (pass.fragment) vkDestroyShaderModule(ctx.device, pass.fragment, nullptr);
+  if (pass.fragmentGround) vkDestroyShaderModule(ctx.device, pass.fragmentGround, nullptr);
   pass = BackgroundPass{};
 }
 
 void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipelines,
                       BackgroundPass& pass, VkFormat colorFormat, VkSampleCountFlagBits samples,
                       int tonemap, uint32_t slot, bool frameSetBound,
-                      VkDescriptorSet environmentSet) {
-  const uint64_t key =
-      (uint64_t(samples) << 40) | (uint64_t(colorFormat) << 8) | uint64_t(tonemap & 0xff);
-  auto it = pass.pipelines.find(key);
-  if (it == pass.pipelines.end()) {
-    const scene::Stopwatch watch;
-    it = pass.pipelines
-             .emplace(key, createPipeline(ctx, pipelines, pass, colorFormat, samples, tonemap))
-             .first;
-    pass.creationSeconds += watch.seconds();
-  }
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, it->second);
+                      VkDescriptorSet environmentSet, const View::Ground* ground) {
+  const auto pipelineFor = [&](bool withGround) {
+    const uint64_t key = (uint64_t(withGround) << 48) | (uint64_t(samples) << 40) |
+                         (uint64_t(colorFormat) << 8) | uint64_t(tonemap & 0xff);
+    auto it = pass.pipelines.find(key);
+    if (it == pass.pipelines.end()) {
+      const scene::Stopwatch watch;
+      it = pass.pipelines
+               .emplace(key, createPipeline(ctx, pipelines, pass, colorFormat, samples, tonemap,
+                                            withGround))
+               .first;
+      pass.creationSeconds += watch.seconds();
+    }
+    return it->second;
+  };
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineFor(false));
   const VkPipelineLayout layout = pipelines.layouts.layout;
   if (!frameSetBound) {
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, 1,
@@ -111,6 +131,14 @@ void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& 
   }
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 2, 1, &environmentSet, 0,
                           nullptr);
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  // The ground over it: only with a scene's set 0 bound (its lights and shadow maps).
+  if (!ground || !frameSetBound) return;
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineFor(true));
+  // background.frag's GroundBlock: height, radius, centre x and z.
+  const glm::vec4 constants(ground->height, ground->radius, ground->center.x, ground->center.y);
+  vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                     sizeof(constants), &constants);
   vkCmdDraw(cmd, 3, 1, 0, 0);
 }
 

@@ -12,12 +12,15 @@
 #include "context.h"
 #include "frames.h"
 #include "pipelines.h"
+#include "renderer.h"
 
 namespace vitrine::renderer {
 
 struct BackgroundPass {
   VkShaderModule vertex = VK_NULL_HANDLE;
   VkShaderModule fragment = VK_NULL_HANDLE;
+  // background.frag with VITRINE_GROUND: the ground under the asset (View::ground).
+  VkShaderModule fragmentGround = VK_NULL_HANDLE;
   // Per colour format and tone mapping operator (a specialization constant: lavapipe would
   // otherwise run all four operators on every pixel), compiled on first use.
   std::unordered_map<uint64_t, VkPipeline> pipelines;
@@ -38,10 +41,12 @@ void destroyBackgroundPass(const Context& ctx, BackgroundPass& pass);
 // `samples` and the pipelines' depth format; viewport and scissor set), tone mapped
 // with `tonemap` (gpu::kTonemap*, as FrameData::shading.y). Binds its
 // pipeline, and sets 0 (the pass's own for `slot`, unless `frameSetBound`: a scene's set 0 of
-// the same layout is bound already) and 2 (`environmentSet`). Leaves set 1 as it was.
+// the same layout is bound already) and 2 (`environmentSet`). Leaves set 1 as it was. With
+// `ground` (only where `frameSetBound`: it reads the scene's lights and shadow maps), the ground
+// variant darkens the background where the lights' shadows fall on it (View::Ground).
 void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipelines,
                       BackgroundPass& pass, VkFormat colorFormat, VkSampleCountFlagBits samples,
                       int tonemap, uint32_t slot, bool frameSetBound,
-                      VkDescriptorSet environmentSet);
+                      VkDescriptorSet environmentSet, const View::Ground* ground = nullptr);
 
 }  // namespace vitrine::renderer

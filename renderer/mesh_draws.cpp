@@ -127,7 +127,7 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     // depth test) and the blended ones (which blend over it).
     if (d.blend && !backgroundDrawn) {
       recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.samples,
-                       pass.backgroundTonemap, slot, true, environmentSet);
+                       pass.backgroundTonemap, slot, true, environmentSet, pass.ground);
       backgroundDrawn = true;
       bound = VK_NULL_HANDLE;
     }
@@ -176,7 +176,7 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   }
   if (!backgroundDrawn)
     recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.samples,
-                     pass.backgroundTonemap, slot, true, environmentSet);
+                     pass.backgroundTonemap, slot, true, environmentSet, pass.ground);
   return stats;
 }
 

@@ -52,6 +52,8 @@ struct PassSetup {
   // channel views (which read no transmission).
   VkDescriptorSet transmissionSet = VK_NULL_HANDLE;
   int channel = gpu::kChannelShaded;  // View::channel
+  // The ground the background draw shows (View::ground), null when none.
+  const View::Ground* ground = nullptr;
 };
 
 // Begins dynamic rendering into `msaa` resolved into `target` (without `msaa`, into `target`

@@ -42,6 +42,7 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   pass.samples = ctx.samples;
   pass.backgroundTonemap = tonemapOperator(view.tonemap);
   pass.channel = view.channel;
+  if (view.ground.enabled && view.channel == gpu::kChannelShaded) pass.ground = &view.ground;
   DrawOrder order;
   if (scene) {
     order = drawOrder(*scene, nodes, view.eye, view.shownNodes);

@@ -154,7 +154,10 @@ uint32_t RendererImpl::validationMessageCount() const {
 }
 
 BackgroundPass* RendererImpl::backgroundFor(const View& view) {
-  return environment_.enabled && view.background != Background::Color ? &background_ : nullptr;
+  // The ground is drawn by the background pass: a solid-colour background too then.
+  const bool ground = view.ground.enabled && view.channel == gpu::kChannelShaded;
+  return environment_.enabled && (view.background != Background::Color || ground) ? &background_
+                                                                                  : nullptr;
 }
 
 FrameSlot& RendererImpl::beginSlot(const View& view) {

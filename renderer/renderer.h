@@ -146,6 +146,18 @@ struct View {
   // Shadows of the scene's KHR_lights_punctual lights (pass_shadows.h says which lights and
   // casters): in the shaded view only. Off by default here; the app turns them on.
   bool shadows = false;
+  // A ground under the asset (issue 24): the plane y = height, a disc of `radius` around
+  // `center` (x, z) fading out over its outer half, that shows the background darkened where the
+  // shadows of the scene's lights fall on it (View::shadows; without them it shows nothing):
+  // drawn by the background pass where no geometry covers the pixel, seen from above only. Needs
+  // an environment (the background pass). The app places it (app/ground.h).
+  struct Ground {
+    bool enabled = false;
+    float height = 0.0f;
+    glm::vec2 center{0.0f};
+    float radius = 1.0f;
+  };
+  Ground ground;
 };
 
 // What the last frame uploaded of the scene's changes (materials, node data, lights, morph

@@ -15,8 +15,14 @@ void RendererImpl::shadowsChanged(const scene::Scene& scene, bool grow) {
 
 void RendererImpl::prepareShadows(const View& view, gpu::FrameData& data) {
   const bool shadows = hasScene_ && view.shadows && view.channel == gpu::kChannelShaded;
-  shadows_.plan =
-      shadows ? planShadows(scene_.lightData, shadowBounds_, shadowMapSize_) : ShadowPlan{};
+  // The ground receives the shadows too: the maps cover its disc as well as the casters.
+  scene::Bounds bounds = shadowBounds_;
+  if (shadows && view.ground.enabled && !bounds.empty()) {
+    const View::Ground& g = view.ground;
+    bounds.extend(glm::vec3(g.center.x - g.radius, g.height, g.center.y - g.radius));
+    bounds.extend(glm::vec3(g.center.x + g.radius, g.height, g.center.y + g.radius));
+  }
+  shadows_.plan = shadows ? planShadows(scene_.lightData, bounds, shadowMapSize_) : ShadowPlan{};
   if (shadows_.plan.shadowed() > 0 && shadows_.size != shadowMapSize_) {
     // Once per renderer: every set 0 (the scene's, one arriving, the background's) names the
     // new image, so no frame may still be using the old one.

@@ -1,7 +1,13 @@
 // The background: the environment seen along each pixel's view ray, at the background lod
 // (FrameData::environment.w; higher = the blurred option), scaled by the environment
-// intensity, rotated, and tone mapped like the scene. Drawn only when FrameData::background.w
-// is kBackgroundEnvironment (the renderer skips the draw otherwise).
+// intensity, rotated, and tone mapped like the scene. With a solid colour (FrameData::background
+// w kBackgroundColor) the attachment's clear colour stays: nothing is written.
+// Compiled again with VITRINE_GROUND (background_ground.frag.inc): the ground under the asset
+// (renderer View::ground), a second full-screen draw after the background that multiplies what
+// is there (background.cpp blends dst.rgb * src.rgb, dst.a * (1 - src.a) + src.a): it writes
+// (m, m, m, 1 - m), m the ground's darkening, so that over a transparent clear colour (a
+// thumbnail) the shadow is black of alpha 1 - m. Bound only where a scene's set 0 is, whose
+// lights and shadow maps it reads.
 #version 450
 #extension GL_GOOGLE_include_directive : require
 #include "shared_types.h"
@@ -11,18 +17,67 @@
 // The tone mapping operator (kTonemap*, as FrameData::shading.y), specialized per pipeline.
 layout(constant_id = 0) const int kTonemap = kTonemapNeutral;
 
-// The pixel's ray in world space, unnormalized (background.vert).
+// The pixel's ray in world space, unnormalized, and where it leaves the near plane
+// (background.vert).
 layout(location = 0) in vec3 inRay;
+layout(location = 1) in vec3 inNear;
 
 layout(set = 0, binding = 0) uniform FrameBlock { FrameData frame; };
+
+#ifdef VITRINE_GROUND
+layout(std430, set = 0, binding = 3) readonly buffer LightBlock { LightData lights[]; };
+// The ground (renderer background.cpp): x its height (world y), y the disc's radius, zw its
+// centre (world x, z).
+layout(push_constant) uniform GroundBlock { vec4 ground; };
+#include "lights.glsl"
+#include "shadows.glsl"
+
+// How much of the lights' light reaches ground point p, their shadows counted, each light
+// weighted by the irradiance it brings to the upward-facing ground: 1 unshadowed (or no light).
+float groundVisibility(vec3 p) {
+  const vec3 up = vec3(0.0, 1.0, 0.0);
+  float total = 0.0, reaching = 0.0;
+  const int count = int(frame.shading.z + 0.5);
+  for (int i = 0; i < count; ++i) {
+    const Incident light = incidentLight(lights[i], p);
+    const float e = dot(light.irradiance, vec3(0.2126, 0.7152, 0.0722)) * max(light.l.y, 0.0);
+    if (e <= 0.0) continue;
+    total += e;
+    reaching += e * shadowFactor(i, p, up, light.l);
+  }
+  return total > 0.0 ? reaching / total : 1.0;
+}
+
+// The ground's multiplier of the background along this pixel's ray: 1 off the disc, seen from
+// below, or where every light reaches it; down to 1 - kGroundShadow in a full shadow, faded
+// out over the disc's outer half.
+const float kGroundShadow = 0.75;
+float groundDarkening(vec3 origin, vec3 direction) {
+  if (direction.y >= -1e-6) return 1.0;  // looking level or up: the plane is not below
+  const float t = (ground.x - origin.y) / direction.y;
+  if (t <= 0.0) return 1.0;  // the eye is below the ground
+  const vec3 p = origin + t * direction;
+  const float r = length(p.xz - ground.zw);
+  if (r >= ground.y) return 1.0;
+  const float fade = 1.0 - smoothstep(0.5 * ground.y, ground.y, r);
+  return 1.0 - kGroundShadow * fade * (1.0 - groundVisibility(p));
+}
+#endif
 
 layout(location = 0) out vec4 outColor;
 
 void main() {
+#ifdef VITRINE_GROUND
+  const float m = groundDarkening(inNear, normalize(inRay));
+  if (m >= 1.0) discard;
+  outColor = vec4(vec3(m), 1.0 - m);
+#else
+  if (int(frame.background.w + 0.5) != kBackgroundEnvironment) discard;
   const vec3 radiance =
       textureLod(environmentSpecular, environmentDirection(normalize(inRay), frame.environment.y),
                  frame.environment.w)
           .rgb *
       frame.environment.x;
   outColor = vec4(toneMapOperator(radiance, frame.shading.x, kTonemap), 1.0);
+#endif
 }

@@ -6,8 +6,10 @@
 
 layout(set = 0, binding = 0) uniform FrameBlock { FrameData frame; };
 
-// The view ray through this vertex, in world space, unnormalized.
+// The view ray through this vertex, in world space, unnormalized, and its point on the near
+// plane (the ray's origin: an orthographic camera's rays start apart).
 layout(location = 0) out vec3 outRay;
+layout(location = 1) out vec3 outNear;
 
 void main() {
   // (-1, -1), (3, -1), (-1, 3): the triangle's inside covers clip space [-1, 1]^2.
@@ -21,5 +23,6 @@ void main() {
   const vec4 near = frame.inverseViewProj * vec4(ndc, 0.0, 1.0);
   const vec4 middle = frame.inverseViewProj * vec4(ndc, 0.5, 1.0);
   outRay = middle.xyz / middle.w - near.xyz / near.w;
+  outNear = near.xyz / near.w;
   gl_Position = vec4(ndc, 1.0, 1.0);
 }

@@ -2,11 +2,16 @@
 // executable.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
+#include "asset_builder.h"
 #include "png.h"
 #include "run_vitrine.h"
 
 namespace vitrine::test {
 namespace {
+
+using nlohmann::json;
 
 const std::string kBox = std::string(VITRINE_MODELS_DIR) + "/BoxTextured-glTF/BoxTextured.gltf";
 
@@ -86,6 +91,44 @@ TEST(CliLook, ExposureDarkensTheAsset) {
     sumB += pb.at(24, 16)[c];
   }
   EXPECT_LT(sumB, sumA - 100);
+}
+
+// --ground on in --render (off by default there): an upright quad under a directional light
+// shining down towards the camera casts its shadow on the ground in front of it. Pixels only
+// darken, and only below the quad, where the ground is seen; the quad itself is untouched.
+TEST(CliLook, GroundShowsTheShadowInRenderWhenAsked) {
+  AssetBuilder b;
+  const int quad = b.addMeshNode(b.addColoredQuad({0.8f, 0.8f, 0.8f, 1.0f}));
+  b.json()["extensions"]["KHR_lights_punctual"]["lights"] =
+      json::array({{{"type", "directional"}, {"intensity", 3}}});
+  // -Z turned -135 degrees about +X: along (0, -0.707, 0.707), down and towards +Z (the camera).
+  const int light = b.addNode({{"rotation", {-0.9238795, 0, 0, 0.3826834}},
+                               {"extensions", {{"KHR_lights_punctual", {{"light", 0}}}}}});
+  b.addScene({quad, light});
+  b.json()["extensionsUsed"] = {"KHR_lights_punctual"};
+  const std::string file = b.writeGltf("look-ground");
+  const std::string off = scratchPath("look-ground-off.png");
+  const std::string on = scratchPath("look-ground-on.png");
+  ProcessResult r =
+      runVitrine({file, "--render", off, "--size", "64x64", "--background", "0.5,0.5,0.5"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = runVitrine(
+      {file, "--render", on, "--size", "64x64", "--background", "0.5,0.5,0.5", "--ground", "on"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Png a = readPng(off), g = readPng(on);
+  ASSERT_EQ(a.width, 64);
+  ASSERT_EQ(g.width, 64);
+  int darker = 0;
+  for (int y = 0; y < 64; ++y)
+    for (int x = 0; x < 64; ++x)
+      for (int c = 0; c < 3; ++c) {
+        EXPECT_LE(g.at(x, y)[c], a.at(x, y)[c] + 1) << x << "," << y;
+        if (g.at(x, y)[c] + 8 < a.at(x, y)[c]) {
+          ++darker;
+          EXPECT_GE(y, 32) << "a shadow above the ground's horizon at " << x << "," << y;
+        }
+      }
+  EXPECT_GT(darker, 30);
 }
 
 }  // namespace
