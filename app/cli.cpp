@@ -235,6 +235,17 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       out = args[++i];
       return true;
     };
+    // An on|off value (--shadows, --ground) into `out`.
+    auto onOff = [&](bool& out) {
+      std::string v;
+      if (!value(v)) return false;
+      if (v != "on" && v != "off") {
+        r.error = a + " " + v + ": expected on or off";
+        return false;
+      }
+      out = v == "on";
+      return true;
+    };
     std::string v;
     if (a.size() > 1 && a[0] == '-') o.given.push_back(a);
     if (a == "--help" || a == "-h") {
@@ -408,19 +419,9 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
     } else if (a == "--wireframe") {
       o.wireframe = true;
     } else if (a == "--shadows") {
-      if (!value(v)) return r;
-      if (v != "on" && v != "off") {
-        r.error = "--shadows " + v + ": expected on or off";
-        return r;
-      }
-      o.shadows = v == "on";
+      if (!onOff(o.shadows)) return r;
     } else if (a == "--ground") {
-      if (!value(v)) return r;
-      if (v != "on" && v != "off") {
-        r.error = "--ground " + v + ": expected on or off";
-        return r;
-      }
-      o.ground = v == "on";
+      if (!onOff(o.ground)) return r;
     } else if (a == "--show-normals") {
       o.showNormals = true;
     } else if (a == "--show-skeleton") {

@@ -27,21 +27,6 @@ namespace renderer = vitrine::renderer;
 
 constexpr uint32_t kWidth = 1280, kHeight = 720;
 
-// Looks at the scene's bounds from the front-right, above, filling the view.
-renderer::View frontView(const scene::Scene& s) {
-  const scene::Bounds b = scene::sceneBounds(s, s.activeScene);
-  const glm::vec3 centre = b.empty() ? glm::vec3(0.0f) : 0.5f * (b.min + b.max);
-  const float radius = b.empty() ? 1.0f : 0.5f * glm::length(b.max - b.min);
-  const float fov = 0.8f;
-  const glm::vec3 eye =
-      centre + glm::normalize(glm::vec3(0.5f, 0.35f, 1.0f)) * (radius / std::sin(0.5f * fov));
-  renderer::View v;
-  v.view = glm::lookAt(eye, centre, glm::vec3(0, 1, 0));
-  v.projection = glm::perspective(fov, float(kWidth) / kHeight, 0.01f * radius, 10.0f * radius);
-  v.eye = eye;
-  return v;
-}
-
 // The sample model at `relativePath`, posed, and a studio-lit renderer showing it; a null
 // renderer after state.SkipWithError when either cannot be had.
 struct Loaded {
@@ -66,7 +51,7 @@ void renderModel(benchmark::State& state, const std::string& relativePath) {
   if (!m.renderer) return;
   renderer::Renderer* r = m.renderer.get();
   const scene::Scene& s = *m.scene;
-  renderer::View view = frontView(s);
+  renderer::View view = vitrine::bench::frontView(s, kWidth, kHeight);
   // Argument 1: the environment as background (the default look); 0: a solid colour.
   view.background =
       state.range(0) ? renderer::Background::Environment : renderer::Background::Color;
@@ -82,7 +67,7 @@ void renderChannel(benchmark::State& state, const std::string& relativePath) {
   if (!m.renderer) return;
   renderer::Renderer* r = m.renderer.get();
   const scene::Scene& s = *m.scene;
-  renderer::View view = frontView(s);
+  renderer::View view = vitrine::bench::frontView(s, kWidth, kHeight);
   view.background = renderer::Background::Color;
   view.channel = state.range(0) < 0 ? 0 : int(state.range(0));
   view.wireframe = state.range(0) < 0;

@@ -8,8 +8,11 @@
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
+
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "environment_image.h"
 #include "renderer.h"
@@ -39,6 +42,23 @@ inline std::unique_ptr<renderer::Renderer> studioRenderer(benchmark::State& stat
   r->setEnvironment(&studio);
   r->setScene(s, sceneIndex);
   return r;
+}
+
+// Looks at the scene's bounds from the front-right, above, filling a width x height view: the
+// camera of the frame benchmarks (frame_bench, shadow_bench).
+inline renderer::View frontView(const scene::Scene& s, uint32_t width, uint32_t height) {
+  const scene::Bounds b = scene::sceneBounds(s, s.activeScene);
+  const glm::vec3 centre = b.empty() ? glm::vec3(0.0f) : 0.5f * (b.min + b.max);
+  const float radius = b.empty() ? 1.0f : 0.5f * glm::length(b.max - b.min);
+  const float fov = 0.8f;
+  const glm::vec3 eye =
+      centre + glm::normalize(glm::vec3(0.5f, 0.35f, 1.0f)) * (radius / std::sin(0.5f * fov));
+  renderer::View v;
+  v.view = glm::lookAt(eye, centre, glm::vec3(0, 1, 0));
+  v.projection =
+      glm::perspective(fov, float(width) / float(height), 0.01f * radius, 10.0f * radius);
+  v.eye = eye;
+  return v;
 }
 
 inline void measureOffscreenFrames(benchmark::State& state, renderer::Renderer& r,

@@ -52,22 +52,6 @@ void addLight(scene::Scene& s, scene::Light::Type type) {
   scene::updateWorldTransforms(s);
 }
 
-renderer::View frontView(const scene::Scene& s) {
-  const scene::Bounds b = scene::sceneBounds(s, s.activeScene);
-  const glm::vec3 centre = 0.5f * (b.min + b.max);
-  const float radius = 0.5f * glm::length(b.max - b.min);
-  const float fov = 0.8f;
-  const glm::vec3 eye =
-      centre + glm::normalize(glm::vec3(0.5f, 0.35f, 1.0f)) * (radius / std::sin(0.5f * fov));
-  renderer::View v;
-  v.view = glm::lookAt(eye, centre, glm::vec3(0, 1, 0));
-  v.projection = glm::perspective(fov, float(kWidth) / kHeight, 0.01f * radius, 10.0f * radius);
-  v.eye = eye;
-  return v;
-}
-
-// Arguments: the light type (0 directional, 1 spot, 2 point) and the mode (0 no shadows, 1
-// shadows of a still scene, 2 shadows re-rendered each frame).
 // The generated 2,048,000-triangle asset of bench/large_asset.h, written once per process into
 // a temporary folder removed at exit (four small textures: a shadow map draws geometry only).
 std::string largeAsset() {
@@ -86,6 +70,10 @@ std::string largeAsset() {
   return path;
 }
 
+// Arguments: the light type (0 directional, 1 spot, 2 point) and the mode (0 no shadows, 1
+// shadows of a still scene, 2 shadows re-rendered each frame, 3 a still scene's shadows with the
+// ground: app/ground.h's placement of an asset at rest, the lowest point of its bounds, their
+// diagonal as the disc's radius).
 void renderShadows(benchmark::State& state, const std::string& relativePath) {
   scene::LoadResult loaded = scene::loadScene(
       relativePath == "large" ? largeAsset()
@@ -101,9 +89,16 @@ void renderShadows(benchmark::State& state, const std::string& relativePath) {
   addLight(s, types[state.range(0)]);
   std::unique_ptr<renderer::Renderer> r = vitrine::bench::studioRenderer(state, s, s.activeScene);
   if (!r) return;
-  renderer::View view = frontView(s);
+  renderer::View view = vitrine::bench::frontView(s, kWidth, kHeight);
   view.shadows = state.range(1) > 0;
   const bool moving = state.range(1) == 2;
+  if (state.range(1) == 3) {
+    const scene::Bounds b = scene::sceneBounds(s, s.activeScene);
+    view.ground.enabled = true;
+    view.ground.height = b.min.y;
+    view.ground.center = glm::vec2(0.5f * (b.min.x + b.max.x), 0.5f * (b.min.z + b.max.z));
+    view.ground.radius = glm::length(b.max - b.min);
+  }
   (void)r->renderOffscreen(view, kWidth, kHeight);  // warm-up: pipelines, the maps' first render
   const double cpuStart = vitrine::bench::processCpuMs();
   uint64_t maps = 0;
@@ -123,18 +118,20 @@ void renderShadows(benchmark::State& state, const std::string& relativePath) {
 BENCHMARK_CAPTURE(renderShadows, BoxTextured, "BoxTextured-glTF/BoxTextured.gltf")
     ->ArgNames({"light", "shadows"})
     ->ArgsProduct({{0, 1, 2}, {0, 1, 2}})
+    ->Args({0, 3})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 BENCHMARK_CAPTURE(renderShadows, 2CylinderEngine, "2CylinderEngine-glTF-Binary/2CylinderEngine.glb")
     ->ArgNames({"light", "shadows"})
     ->ArgsProduct({{0, 1, 2}, {0, 1, 2}})
+    ->Args({0, 3})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
 // One directional light on the generated 2M-triangle asset (the third model).
 BENCHMARK_CAPTURE(renderShadows, large2M, "large")
     ->ArgNames({"light", "shadows"})
-    ->ArgsProduct({{0}, {0, 1, 2}})
+    ->ArgsProduct({{0}, {0, 1, 2, 3}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
