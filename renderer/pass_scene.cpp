@@ -42,7 +42,10 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   pass.samples = ctx.samples;
   pass.backgroundTonemap = tonemapOperator(view.tonemap);
   pass.channel = view.channel;
-  if (view.ground.enabled && view.channel == gpu::kChannelShaded) pass.ground = &view.ground;
+  // The ground shows the lights' shadows: with no light shadowed there is nothing to draw.
+  if (view.ground.enabled && view.channel == gpu::kChannelShaded && scene &&
+      shadows.plan.shadowed() > 0)
+    pass.ground = &view.ground;
   DrawOrder order;
   if (scene) {
     order = drawOrder(*scene, nodes, view.eye, view.shownNodes);
