@@ -101,6 +101,22 @@ DrawOrder drawOrder(const SceneGpu& scene, const std::vector<gpu::NodeData>& nod
   return out;
 }
 
+void DrawBinder::draw(VkPipeline p, const Draw& d, const gpu::DrawConstants& constants) {
+  if (p != pipeline) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p);
+    pipeline = p;
+  }
+  if (d.material != material) {
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 1, 1,
+                            &scene->materialSets[d.material], 0, nullptr);
+    material = d.material;
+  }
+  vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
+                     sizeof(constants), &constants);
+  vkCmdDrawIndexed(cmd, d.indexCount, d.instanceCount, d.firstIndex, d.vertexOffset,
+                   d.firstInstance);
+}
+
 DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                       const SceneGpu& scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
                       VkDescriptorSet environmentSet, const PassSetup& pass, const uint32_t* order,
@@ -117,8 +133,7 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 2, 1, &environmentSet, 0,
                           nullptr);
 
-  VkPipeline bound = VK_NULL_HANDLE;
-  uint32_t boundMaterial = UINT32_MAX;
+  DrawBinder binder{cmd, layout, &scene};
   bool backgroundDrawn = background == nullptr;
   bool transmissionBound = false;
   for (size_t k = 0; k < count; ++k) {
@@ -129,7 +144,7 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
       recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.samples,
                        pass.backgroundTonemap, slot, true, environmentSet, pass.ground);
       backgroundDrawn = true;
-      bound = VK_NULL_HANDLE;
+      binder.pipeline = VK_NULL_HANDLE;
     }
     if (transmissive(d) && pass.transmissionSet && !transmissionBound) {
       vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 3, 1,
@@ -154,21 +169,7 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
       if (channelReadsExtraTexcoords(pass.channel) && d.texcoordSets)
         key.features |= kFeatureExtraTexcoords | (d.texcoordSets << kFeatureTexcoordShift);
     }
-    const VkPipeline pipeline = pipelineFor(ctx, pipelines, key);
-    if (pipeline != bound) {
-      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-      bound = pipeline;
-    }
-    if (d.material != boundMaterial) {
-      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 1, 1,
-                              &scene.materialSets[d.material], 0, nullptr);
-      boundMaterial = d.material;
-    }
-    const gpu::DrawConstants constants = drawConstants(d);
-    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                       sizeof(constants), &constants);
-    vkCmdDrawIndexed(cmd, d.indexCount, d.instanceCount, d.firstIndex, d.vertexOffset,
-                     d.firstInstance);
+    binder.draw(pipelineFor(ctx, pipelines, key), d, drawConstants(d));
     ++stats.drawCalls;
     stats.instances += d.instanceCount;
     if (d.topology == scene::Topology::Triangles)

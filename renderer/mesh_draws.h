@@ -56,6 +56,20 @@ struct PassSetup {
   const View::Ground* ground = nullptr;
 };
 
+// What a loop of scene draws has bound: the pipeline and the material's set (set 1, bound for
+// every draw: the shaders declare it whether or not their specialization reads it). draw()
+// binds what differs, pushes `constants` and records d's indexed draw. A pass that binds
+// another pipeline between draws (the background) resets `pipeline`.
+struct DrawBinder {
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  const SceneGpu* scene = nullptr;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  uint32_t material = UINT32_MAX;
+
+  void draw(VkPipeline p, const Draw& d, const gpu::DrawConstants& constants);
+};
+
 // Begins dynamic rendering into `msaa` resolved into `target` (without `msaa`, into `target`
 // itself), both cleared to view.clearColor, and the depth cleared to 1; viewport and scissor
 // the whole `extent`.

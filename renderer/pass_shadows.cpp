@@ -320,8 +320,7 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
     vkCmdSetViewport(cmd, 0, 1, &viewport);
     vkCmdSetScissor(cmd, 0, 1, &scissor);
     bindSceneGeometry(cmd, pipelines, scene, slot);
-    VkPipeline bound = VK_NULL_HANDLE;
-    uint32_t boundMaterial = UINT32_MAX;
+    DrawBinder binder{cmd, layout, &scene};
     for (size_t i = 0; i < order.opaque; ++i) {
       const Draw& d = scene.draws[order.draws[i]];
       if (d.topology != scene::Topology::Triangles) continue;
@@ -334,24 +333,9 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
                      (mask ? uint32_t(kFeatureShadowMask) : 0u);
       // A masked specular-glossiness material cuts by its diffuse alpha (shadow.frag).
       if (mask) key.layers = d.layers & uint32_t(gpu::kLayerSpecularGlossiness);
-      const VkPipeline pipeline = pipelineFor(ctx, pipelines, key);
-      if (pipeline != bound) {
-        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-        bound = pipeline;
-      }
-      // Bound for every draw, as the main pass does: shadow.frag declares the set whether or
-      // not its specialization reads it.
-      if (d.material != boundMaterial) {
-        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 1, 1,
-                                &scene.materialSets[d.material], 0, nullptr);
-        boundMaterial = d.material;
-      }
       gpu::DrawConstants constants = drawConstants(d);
       constants.shadowLayer = k;
-      vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                         sizeof(constants), &constants);
-      vkCmdDrawIndexed(cmd, d.indexCount, d.instanceCount, d.firstIndex, d.vertexOffset,
-                       d.firstInstance);
+      binder.draw(pipelineFor(ctx, pipelines, key), d, constants);
     }
     vkCmdEndRendering(cmd);
   }
