@@ -122,6 +122,7 @@ bool readCached(const Context& ctx, const EnvironmentSizes& sizes, const CacheEn
   createImages(ctx, sizes, out);
   createSampler(ctx, out);
   uploadProcessedEnvironment(ctx, processed, out);
+  out.key = processed.key;
   return true;
 }
 
@@ -134,6 +135,7 @@ void buildEnvironment(const Context& ctx, const scene::EnvironmentImage& image,
     createImages(ctx, sizes, out);
     createSampler(ctx, out);
     processEnvironment(ctx, image, sizes, out, nullptr);
+    out.key = scene::findEnvironmentKey(image);
     return;
   }
   const CacheEntry entry = cacheEntry(image, sizes, cacheDirectory);
@@ -142,6 +144,7 @@ void buildEnvironment(const Context& ctx, const scene::EnvironmentImage& image,
   createSampler(ctx, out);
   ProcessedEnvironment processed;
   processEnvironment(ctx, image, sizes, out, &processed);
+  processed.key = out.key = scene::findEnvironmentKey(image);
   std::string why;
   if (!writeEnvironmentCache(entry.path, entry.key, processed, &why))
     std::fprintf(stderr, "vitrine: environment cache not written: %s\n", why.c_str());

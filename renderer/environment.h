@@ -10,6 +10,7 @@
 
 #include "context.h"
 #include "environment_image.h"
+#include "environment_key.h"
 #include "pipelines.h"
 #include "resources.h"
 
@@ -22,8 +23,9 @@ struct EnvironmentGpu {
   VkSampler sampler = VK_NULL_HANDLE;  // linear, mipmapped, clamp to edge
   VkDescriptorPool pool = VK_NULL_HANDLE;
   VkDescriptorSet set = VK_NULL_HANDLE;
-  float maxLod = 0.0f;   // the specular cube's last mip level
-  bool enabled = false;  // false: no image-based light (FrameData intensity 0)
+  float maxLod = 0.0f;        // the specular cube's last mip level
+  scene::EnvironmentKey key;  // its key light (environment_key.h), in the environment's frame
+  bool enabled = false;       // false: no image-based light (FrameData intensity 0)
 };
 
 // Builds the environment of `image`, or, when null, a black one that lights nothing (the

@@ -134,6 +134,14 @@ bool readEnvironmentCache(const std::string& path, uint64_t key, uint32_t cubeSi
   for (float value : header.irradiance)
     if (!std::isfinite(value)) return fail("non-finite irradiance");
   std::memcpy(&env.irradiance, header.irradiance, sizeof(env.irradiance));
+  const float* k = header.keyLight;
+  for (int i = 0; i < 8; ++i)
+    if (!std::isfinite(k[i])) return fail("non-finite key light");
+  const glm::vec3 direction(k[1], k[2], k[3]);
+  if ((k[0] != 0.0f && k[0] != 1.0f) || std::abs(glm::length(direction) - 1.0f) > 1e-3f ||
+      k[4] < 0.0f || k[5] < 0.0f || k[5] > 1.0f || k[6] < 0.0f || k[7] != 0.0f)
+    return fail("invalid key light");
+  env.key = {k[0] == 1.0f, direction, k[4], k[5], k[6]};
   out = std::move(env);
   return true;
 }
@@ -156,6 +164,10 @@ bool writeEnvironmentCache(const std::string& path, uint64_t key, const Processe
   header.lutSize = env.lutSize;
   static_assert(sizeof(header.irradiance) == sizeof(env.irradiance));
   std::memcpy(header.irradiance, &env.irradiance, sizeof(header.irradiance));
+  const scene::EnvironmentKey& k = env.key;
+  const float keyLight[8] = {k.found ? 1.0f : 0.0f, k.direction.x, k.direction.y,   k.direction.z,
+                             k.irradiance,          k.share,       k.angularRadius, 0.0f};
+  std::memcpy(header.keyLight, keyLight, sizeof(keyLight));
   uint64_t checksum = contentHash(&header, sizeof(header));
   checksum = contentHash(env.specular.data(), env.specular.size() * sizeof(uint16_t), checksum);
   checksum = contentHash(env.lut.data(), env.lut.size() * sizeof(uint16_t), checksum);

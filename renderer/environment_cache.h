@@ -6,8 +6,8 @@
 // ignored (the environment is processed again and the file replaced), never trusted.
 //
 // File format (host byte order; all offsets in bytes):
-//   0    CacheHeader (184 bytes, below)
-//   184  the specular cube, RGBA16F (4 half floats per texel): level 0 to levels - 1, each
+//   0    CacheHeader (216 bytes, below)
+//   216  the specular cube, RGBA16F (4 half floats per texel): level 0 to levels - 1, each
 //        level the 6 faces in Vulkan layer order (+X, -X, +Y, -Y, +Z, -Z), each face
 //        (cubeSize >> level)^2 texels, rows top to bottom (Vulkan's face orientation)
 //   then the BRDF lookup table, RG16F (2 half floats: scale, bias): lutSize rows of lutSize
@@ -20,13 +20,14 @@
 #include <vector>
 
 #include "environment_image.h"
+#include "environment_key.h"
 #include "shared_types.h"
 
 namespace vitrine::renderer {
 
 // Bumped whenever the processing changes what it computes (shaders, sample counts, sizes):
 // the key includes it, so stale files are never used.
-inline constexpr uint32_t kEnvironmentProcessingVersion = 1;
+inline constexpr uint32_t kEnvironmentProcessingVersion = 2;  // 2: the key light
 
 // What processing an environment image produces, and what the cache stores.
 struct ProcessedEnvironment {
@@ -34,6 +35,7 @@ struct ProcessedEnvironment {
   uint32_t levels = 0;    // specular levels, roughness 0 to 1
   uint32_t lutSize = 0;
   gpu::EnvironmentData irradiance{};
+  scene::EnvironmentKey key;       // found on the CPU from the image (environment_key.h)
   std::vector<uint16_t> specular;  // RGBA16F, layout as in the file
   std::vector<uint16_t> lut;       // RG16F, layout as in the file
 
@@ -52,8 +54,10 @@ struct CacheHeader {
   uint32_t lutSize;
   uint32_t reserved;        // 0
   float irradiance[9 * 4];  // gpu::EnvironmentData::sh, rgb and w (0) per coefficient
+  // scene::EnvironmentKey: found (1 or 0), direction xyz, irradiance, share, angularRadius, 0.
+  float keyLight[8];
 };
-static_assert(sizeof(CacheHeader) == 184);
+static_assert(sizeof(CacheHeader) == 216);
 
 // 64-bit hash of `bytes` (not cryptographic: a content key and a corruption check).
 uint64_t contentHash(const void* bytes, size_t size, uint64_t seed = 0);

@@ -42,9 +42,9 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   pass.samples = ctx.samples;
   pass.backgroundTonemap = tonemapOperator(view.tonemap);
   pass.channel = view.channel;
-  // The ground shows the lights' shadows: with no light shadowed there is nothing to draw.
-  if (view.ground.enabled && view.channel == gpu::kChannelShaded && scene &&
-      shadows.plan.shadowed() > 0)
+  // The ground shows the lights', the key light's and the contact shadow: with none of them
+  // there is nothing to draw.
+  if (view.ground.enabled && view.channel == gpu::kChannelShaded && scene && shadows.plan.any())
     pass.ground = &view.ground;
   DrawOrder order;
   if (scene) {
@@ -57,11 +57,15 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
       stats.shadowCandidates = shadows.plan.candidates + shadows.plan.pointLights;
       stats.unshadowedPointLights = shadows.plan.pointLights - (shadows.plan.point >= 0 ? 1 : 0);
       stats.shadowedLights = shadows.plan.shadowed();
-      if (shadows.plan.shadowed() > 0) {
-        stats.shadowMapRenders =
-            recordShadowMaps(cmd, ctx, pipelines, *scene, slot, order, shadows);
-        pass.features |= kFeatureShadows;
-      }
+    }
+    // (The plan is empty outside the shaded view: renderer_shadows.cpp.)
+    if (shadows.plan.any()) {
+      stats.shadowMapRenders = recordShadowMaps(cmd, ctx, pipelines, *scene, slot, order, shadows);
+      stats.keyShadows = shadows.plan.key ? 1 : 0;
+      stats.contactShadows = shadows.plan.contact ? 1 : 0;
+      // mesh.frag reads the lights' maps and the key light's; the contact shadow is the
+      // ground's alone.
+      if (shadows.plan.shadowed() > 0 || shadows.plan.key) pass.features |= kFeatureShadows;
     }
     if (order.transmission && view.channel == gpu::kChannelShaded) {
       recordTransmissionPass(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet, view,

@@ -155,6 +155,58 @@ ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::B
   return plan;
 }
 
+void planKeyShadow(const glm::vec3& towards, float irradiance, float angularRadius,
+                   const scene::Bounds& bounds, uint32_t size, ShadowPlan& plan) {
+  if (bounds.empty() || !(irradiance > 0.0f) || size == 0) return;
+  const glm::vec3 center = 0.5f * (bounds.min + bounds.max);
+  const float radius = std::max(0.5f * glm::length(bounds.max - bounds.min), 1e-3f);
+  if (!std::isfinite(radius) || !std::isfinite(center.x + center.y + center.z)) return;
+  // The key is an area light of angular radius a: behind an occluder at distance d its
+  // penumbra is about d tan a wide. Its map is read like a directional light's (3x3 bilinear
+  // taps a texel apart: an edge about three texels wide), so the map's resolution makes the
+  // softness: texels a third of that width, d taken as half the sphere's radius (one width for
+  // the whole map, not searched per pixel), kMinKeyMapSize to kKeyMapSize texels across.
+  const float penumbra = 0.5f * radius * std::tan(std::clamp(angularRadius, 0.0f, 1.2f));
+  const float across = penumbra > 0.0f ? 6.0f * radius / penumbra : float(kKeyMapSize);
+  const uint32_t keySize =
+      std::min(uint32_t(std::clamp(across, float(kMinKeyMapSize), float(kKeyMapSize))), size);
+  const size_t layer = size_t(gpu::kKeyShadowLayer);
+  glm::vec4 params;
+  fitDirectional(-glm::normalize(towards), center, radius, keySize, plan.viewProj[layer], params);
+  plan.key = true;
+  plan.keySize = keySize;
+  plan.keyLight = glm::vec4(glm::normalize(towards), irradiance);
+  // A texel of the map in the world and in the layer's texture coordinates, and the corner of
+  // the layer the map fills.
+  plan.keyShadow = glm::vec4(params.x, 1.0f / float(size), float(keySize) / float(size), 0.0f);
+}
+
+void planContactShadow(const View::Ground& ground, uint32_t size, ShadowPlan& plan) {
+  const float height = ground.contactHeight, radius = ground.radius;
+  if (!(height > 0.0f) || !(radius > 0.0f) || size == 0 || !std::isfinite(height + radius) ||
+      !std::isfinite(ground.height + ground.center.x + ground.center.y))
+    return;
+  // The last (coarsest) map is contactSize / 8 texels across the disc's diameter 2 radius; its
+  // taps reach two of its texels out (one apart, and a texel of bilinear filtering beyond):
+  // 2 x 2 radius / (contactSize / 8) = 0.6 height.
+  const float wanted = 2.0f * 2.0f * radius * 8.0f / (0.6f * height);
+  uint32_t contactSize =
+      uint32_t(std::clamp(wanted, float(kMinContactMapSize), float(kContactMapSize)));
+  while (contactSize > 8 && contactLevelOffset(contactSize, kContactLevels) > size)
+    contactSize /= 2;
+  if (contactLevelOffset(contactSize, kContactLevels) > size) return;
+  // Looking up (+Y) from the ground's plane; the maps' x and y span the disc, their depth the
+  // contact height: 0 at the ground, 1 at contactHeight (background.frag reads it so).
+  const glm::vec3 eye(ground.center.x, ground.height, ground.center.y);
+  const glm::vec3 up(0.0f, 1.0f, 0.0f);
+  const glm::mat4 view = glm::lookAt(eye, eye + up, upFor(up));
+  const glm::mat4 proj = glm::ortho(-radius, radius, -radius, radius, 0.0f, height);
+  plan.viewProj[size_t(gpu::kContactShadowLayer)] = vulkanProjection(proj) * view;
+  plan.contact = true;
+  plan.contactSize = contactSize;
+  plan.contactShadow = glm::vec4(height, float(contactSize), 0.0f, 1.0f / float(size));
+}
+
 namespace {
 
 // The image, its views and sampler at `size` in maps.format, cleared to 1 and left in
@@ -268,11 +320,15 @@ void writeShadowBinding(const Context& ctx, const ShadowMaps& maps,
   }
 }
 
-void shadowFrameData(const ShadowMaps& maps, bool enabled, gpu::FrameData& data) {
+void shadowFrameData(const ShadowMaps& maps, gpu::FrameData& data) {
   data.shadowLights = glm::vec4(-1.0f);
   data.shadowPoint = glm::vec4(-1.0f, 0.0f, 0.0f, 0.0f);
-  if (!enabled) return;
   const ShadowPlan& plan = maps.plan;
+  data.keyLight = plan.key ? plan.keyLight : glm::vec4(0.0f);
+  data.keyShadow = plan.keyShadow;
+  data.contactShadow = plan.contact ? plan.contactShadow : glm::vec4(0.0f);
+  for (const int layer : {gpu::kKeyShadowLayer, gpu::kContactShadowLayer})
+    data.shadowViewProj[layer] = plan.viewProj[size_t(layer)];
   for (uint32_t k = 0; k < plan.count; ++k) {
     data.shadowViewProj[k] = plan.viewProj[k];
     data.shadowParams[k] = plan.params[k];
@@ -303,7 +359,26 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
   std::iota(layers.begin(), layers.end(), 0u);
   if (maps.plan.point >= 0)
     for (uint32_t f = 0; f < 6; ++f) layers.push_back(uint32_t(gpu::kMaxShadowedLights) + f);
+  if (maps.plan.key) layers.push_back(uint32_t(gpu::kKeyShadowLayer));
+  if (maps.plan.contact) layers.push_back(uint32_t(gpu::kContactShadowLayer));
   for (const uint32_t k : layers) {
+    // The key's and the contact's maps use a corner of their layer (the rest stays depth 1:
+    // lit, from the clear at creation; nothing else renders into those layers); the contact's
+    // four maps lie side by side in a strip.
+    std::vector<VkRect2D> maps2d;
+    if (k == uint32_t(gpu::kContactShadowLayer)) {
+      for (uint32_t level = 0; level < kContactLevels; ++level) {
+        const uint32_t side = maps.plan.contactSize >> level;
+        maps2d.push_back(
+            {{int32_t(contactLevelOffset(maps.plan.contactSize, level)), 0}, {side, side}});
+      }
+    } else {
+      const uint32_t side = k == uint32_t(gpu::kKeyShadowLayer) ? maps.plan.keySize : maps.size;
+      maps2d.push_back({{0, 0}, {side, side}});
+    }
+    // The area cleared: every map, and the gaps between the contact's.
+    VkRect2D area = maps2d.front();
+    area.extent.width = uint32_t(maps2d.back().offset.x) + maps2d.back().extent.width;
     auto depth = vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
     depth.imageView = maps.layerViews[k];
     depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
@@ -311,31 +386,37 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
     depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
     depth.clearValue.depthStencil = {1.0f, 0};
     auto info = vkStruct<VkRenderingInfo>(VK_STRUCTURE_TYPE_RENDERING_INFO);
-    info.renderArea = {{0, 0}, {maps.size, maps.size}};
+    info.renderArea = area;
     info.layerCount = 1;
     info.pDepthAttachment = &depth;
     vkCmdBeginRendering(cmd, &info);
-    const VkViewport viewport{0.0f, 0.0f, float(maps.size), float(maps.size), 0.0f, 1.0f};
-    const VkRect2D scissor{{0, 0}, {maps.size, maps.size}};
-    vkCmdSetViewport(cmd, 0, 1, &viewport);
-    vkCmdSetScissor(cmd, 0, 1, &scissor);
     bindSceneGeometry(cmd, pipelines, scene, slot);
     DrawBinder binder{cmd, layout, &scene};
-    for (size_t i = 0; i < order.opaque; ++i) {
-      const Draw& d = scene.draws[order.draws[i]];
-      if (d.topology != scene::Topology::Triangles) continue;
-      const bool mask = masked(scene, d);
-      PipelineKey key;
-      key.shadow = true;
-      key.doubleSided = true;
-      key.features = (d.features & (kFeatureSkin | kFeatureInstanced |
-                                    (uint32_t(gpu::kMorphAll) << kFeatureMorphShift))) |
-                     (mask ? uint32_t(kFeatureShadowMask) : 0u);
-      // A masked specular-glossiness material cuts by its diffuse alpha (shadow.frag).
-      if (mask) key.layers = d.layers & uint32_t(gpu::kLayerSpecularGlossiness);
-      gpu::DrawConstants constants = drawConstants(d);
-      constants.shadowLayer = k;
-      binder.draw(pipelineFor(ctx, pipelines, key), d, constants);
+    for (const VkRect2D& map : maps2d) {
+      const VkViewport viewport{float(map.offset.x),
+                                float(map.offset.y),
+                                float(map.extent.width),
+                                float(map.extent.height),
+                                0.0f,
+                                1.0f};
+      vkCmdSetViewport(cmd, 0, 1, &viewport);
+      vkCmdSetScissor(cmd, 0, 1, &map);
+      for (size_t i = 0; i < order.opaque; ++i) {
+        const Draw& d = scene.draws[order.draws[i]];
+        if (d.topology != scene::Topology::Triangles) continue;
+        const bool mask = masked(scene, d);
+        PipelineKey key;
+        key.shadow = true;
+        key.doubleSided = true;
+        key.features = (d.features & (kFeatureSkin | kFeatureInstanced |
+                                      (uint32_t(gpu::kMorphAll) << kFeatureMorphShift))) |
+                       (mask ? uint32_t(kFeatureShadowMask) : 0u);
+        // A masked specular-glossiness material cuts by its diffuse alpha (shadow.frag).
+        if (mask) key.layers = d.layers & uint32_t(gpu::kLayerSpecularGlossiness);
+        gpu::DrawConstants constants = drawConstants(d);
+        constants.shadowLayer = k;
+        binder.draw(pipelineFor(ctx, pipelines, key), d, constants);
+      }
     }
     vkCmdEndRendering(cmd);
   }

@@ -22,6 +22,20 @@
 // KHR_materials_transmission cast no shadow (the simplest defensible rule: light passes
 // through what one sees through; a partial shadow would need coloured or stochastic maps),
 // nor do points and lines.
+// Two more maps, each in the corner of its own layer that its size needs:
+//   the environment's key light (View::environmentShadow; layer kKeyShadowLayer): an
+//     orthographic map like a directional light's, towards the key (scene/environment_key.h),
+//     read like one, its resolution (kMinKeyMapSize to kKeyMapSize texels) chosen from the key's
+//     angular size so that the filter's edge is the penumbra of an area light that wide (soft,
+//     of one width rather than one growing with the distance to the occluder);
+//   the ground's contact shadow (View::Ground::contactHeight; layer kContactShadowLayer): four
+//     orthographic maps looking up from the ground's plane over its disc, depth 0 at the ground
+//     to 1 at contactHeight, side by side along the layer's x (contactLevelOffset()), each half
+//     as wide as the one before (the first contactSize texels). The ground (background.frag)
+//     compares map k with the height contactHeight / 2^(3 - k) (1/8, 1/4, 1/2, 1 of it) through
+//     3x3 bilinear taps a texel of that map apart: the higher the height, the coarser the map
+//     and the wider the blur (near occluders dark and sharp, far ones faint and soft), smoothly,
+//     with the same nine taps at every level.
 // Bias: slope-scaled depth bias in the pass (pipelines.cpp) and a normal offset of the receiver
 // point (shadows.glsl); filtering: 3x3 bilinear comparisons (percentage-closer filtering).
 // The maps are re-rendered only when their input changed: the renderer's dirty flag (world
@@ -60,6 +74,18 @@ struct ShadowPlan {
   float pointTexel = 0.0f;  // FrameData::shadowPoint.y
   // Lights shadowed: count, plus one with a point light.
   uint32_t shadowed() const { return count + (point >= 0 ? 1u : 0u); }
+  // The key light's and the contact shadow's maps: used or not, their side in texels (the
+  // contact's first map's), and FrameData::keyLight, keyShadow and contactShadow (viewProj
+  // holds their matrices).
+  bool key = false;
+  bool contact = false;
+  uint32_t keySize = 0;
+  uint32_t contactSize = 0;
+  glm::vec4 keyLight{0.0f};
+  glm::vec4 keyShadow{0.0f};
+  glm::vec4 contactShadow{0.0f};
+  // Any layer to render and read.
+  bool any() const { return shadowed() > 0 || key || contact; }
   // Directional and spot lights that bring light (shadowed or not: the limit's candidates),
   // and point lights that bring light (one shadowed at most).
   uint32_t candidates = 0;
@@ -71,6 +97,35 @@ struct ShadowPlan {
 // scene within `bounds`, maps of `size` texels square. No lights when `bounds` is empty.
 ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::Bounds& bounds,
                        uint32_t size);
+
+// The key light's map's side in texels (at most the layer's), and the contact shadow's first
+// (finest) map's.
+inline constexpr uint32_t kMinKeyMapSize = 128;
+inline constexpr uint32_t kKeyMapSize = 512;
+inline constexpr uint32_t kMinContactMapSize = 32;
+inline constexpr uint32_t kContactMapSize = 512;
+inline constexpr uint32_t kContactLevels = 4;
+// Where contact map `level` (0..3) starts along the layer's x, in texels, for a first map of
+// `size` texels: after the maps before it, two texels apart (never written: depth 1, lit), so
+// that a tap at one map's edge does not read the next. background.frag computes the same.
+constexpr uint32_t contactLevelOffset(uint32_t size, uint32_t level) {
+  uint32_t x = 0;
+  for (uint32_t k = 0; k < level; ++k) x += (size >> k) + 2;
+  return x;
+}
+
+// Adds the environment key light's map to `plan`: `towards` the unit world direction to the
+// key, `irradiance` its irradiance facing it (FrameData::keyLight.w), its softness from
+// `angularRadius` (radians); fitted to `bounds` (for the sphere's size) as a directional light,
+// within layers of `size` texels. Nothing when `bounds` is empty.
+void planKeyShadow(const glm::vec3& towards, float irradiance, float angularRadius,
+                   const scene::Bounds& bounds, uint32_t size, ShadowPlan& plan);
+// Adds the ground's contact maps to `plan` (View::Ground: its disc, up to contactHeight), within
+// layers of `size` texels: the first map's texels such that the last map's 3x3 bilinear taps
+// reach about 0.6 of the contact height from a ground point (model-viewer's soft contact shadows
+// blur by about the height), kMinContactMapSize to kContactMapSize and the four within the layer.
+// Nothing when contactHeight or the radius is not positive.
+void planContactShadow(const View::Ground& ground, uint32_t size, ShadowPlan& plan);
 
 struct ShadowMaps {
   // gpu::kShadowLayers layers (depth.view: the 2D array shaders sample), in
@@ -106,8 +161,8 @@ void writeShadowBinding(const Context& ctx, const ShadowMaps& maps, SceneGpu& sc
 void writeShadowBinding(const Context& ctx, const ShadowMaps& maps,
                         std::span<const VkDescriptorSet> frameSets);
 
-// FrameData's shadow fields from maps.plan; with `enabled` false, no layer is used.
-void shadowFrameData(const ShadowMaps& maps, bool enabled, gpu::FrameData& data);
+// FrameData's shadow fields from maps.plan.
+void shadowFrameData(const ShadowMaps& maps, gpu::FrameData& data);
 
 // Renders the layers of maps.plan when something they show changed (see above), from the
 // casters among order.draws[0, order.opaque); returns the layers rendered (0 when the maps

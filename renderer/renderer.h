@@ -146,16 +146,24 @@ struct View {
   // Shadows of the scene's KHR_lights_punctual lights (pass_shadows.h says which lights and
   // casters): in the shaded view only. Off by default here; the app turns them on.
   bool shadows = false;
+  // The shadow of the environment's key light (scene/environment_key.h: its brightest region),
+  // soft, on the ground and the asset: where the asset hides the key from a point, the
+  // image-based light there loses the key's share of it. In the shaded view, with an
+  // environment that has a key. Off by default here; the app turns it on.
+  bool environmentShadow = false;
   // A ground under the asset (issue 24): the plane y = height, a disc of `radius` around
   // `center` (x, z) fading out over its outer half, that shows the background darkened where the
-  // shadows of the scene's lights fall on it (View::shadows; without them it shows nothing):
-  // drawn by the background pass where no geometry covers the pixel, seen from above only. Needs
-  // an environment (the background pass). The app places it (app/ground.h).
+  // shadows of the scene's lights (View::shadows) and of the environment's key light
+  // (View::environmentShadow) fall on it, and by the contact shadow: the occlusion of what lies
+  // less than `contactHeight` above it (0: none), blurred more the higher it is. Drawn by the
+  // background pass where no geometry covers the pixel, seen from above only; it only darkens.
+  // Needs an environment (the background pass). The app places it (app/ground.h).
   struct Ground {
     bool enabled = false;
     float height = 0.0f;
     glm::vec2 center{0.0f};
     float radius = 1.0f;
+    float contactHeight = 0.0f;
   };
   Ground ground;
 };
@@ -199,6 +207,10 @@ struct DrawStats {
   uint32_t shadowCandidates = 0;
   uint32_t unshadowedPointLights = 0;
   uint32_t shadowMapRenders = 0;
+  // The environment key light's shadow (View::environmentShadow) and the ground's contact
+  // shadow (View::Ground::contactHeight) drawn this frame: 1, else 0.
+  uint32_t keyShadows = 0;
+  uint32_t contactShadows = 0;
 };
 
 // Where the renderer's load-time work went since it was created (--timings, issue 16): wall

@@ -1,5 +1,7 @@
 // The Renderer's side of the shadow pass (pass_shadows.h): what makes the maps stale, and the
 // per-frame plan with the maps' first growth to their size.
+#include <cmath>
+
 #include "renderer_impl.h"
 
 namespace vitrine::renderer {
@@ -14,16 +16,34 @@ void RendererImpl::shadowsChanged(const scene::Scene& scene, bool grow) {
 }
 
 void RendererImpl::prepareShadows(const View& view, gpu::FrameData& data) {
-  const bool shadows = hasScene_ && view.shadows && view.channel == gpu::kChannelShaded;
-  // The ground receives the shadows too: the maps cover its disc as well as the casters.
+  const bool shaded = hasScene_ && view.channel == gpu::kChannelShaded;
+  const bool shadows = shaded && view.shadows;
+  const scene::EnvironmentKey& key = environment_.key;
+  const bool keyShadow = shaded && view.environmentShadow && environment_.enabled && key.found &&
+                         view.environmentIntensity > 0.0f;
+  const bool ground = shaded && view.ground.enabled;
+  // The ground receives the lights' shadows too: their maps cover its disc as well as the
+  // casters (a spot light's cone and a point light's range reach it only so).
   scene::Bounds bounds = shadowBounds_;
-  if (shadows && view.ground.enabled && !bounds.empty()) {
+  if (shadows && ground && !bounds.empty()) {
     const View::Ground& g = view.ground;
     bounds.extend(glm::vec3(g.center.x - g.radius, g.height, g.center.y - g.radius));
     bounds.extend(glm::vec3(g.center.x + g.radius, g.height, g.center.y + g.radius));
   }
-  shadows_.plan = shadows ? planShadows(scene_.lightData, bounds, shadowMapSize_) : ShadowPlan{};
-  if (shadows_.plan.shadowed() > 0 && shadows_.size != shadowMapSize_) {
+  ShadowPlan plan = shadows ? planShadows(scene_.lightData, bounds, shadowMapSize_) : ShadowPlan{};
+  if (keyShadow) {
+    // The key's direction in the world: environment.glsl looks a world direction d up at
+    // R_y(-rotation) d, so the environment's direction e is the world's R_y(rotation) e.
+    const float c = std::cos(view.environmentRotation), s = std::sin(view.environmentRotation);
+    const glm::vec3 e = key.direction;
+    const glm::vec3 towards(c * e.x + s * e.z, e.y, -s * e.x + c * e.z);
+    // Fitted to the casters alone: a directional map's window, across the light, holds every
+    // receiver of their shadows already (the ground's beyond its far plane compare at depth 1).
+    planKeyShadow(towards, key.irradiance, key.angularRadius, shadowBounds_, shadowMapSize_, plan);
+  }
+  if (ground) planContactShadow(view.ground, shadowMapSize_, plan);
+  shadows_.plan = plan;
+  if (plan.any() && shadows_.size != shadowMapSize_) {
     // Once per renderer: every set 0 (the scene's, one arriving, the background's) names the
     // new image, so no frame may still be using the old one.
     VK_CHECK(vkDeviceWaitIdle(ctx_.device));
@@ -32,8 +52,9 @@ void RendererImpl::prepareShadows(const View& view, gpu::FrameData& data) {
     if (pending_) writeShadowBinding(ctx_, shadows_, pending_->gpu);
     writeShadowBinding(ctx_, shadows_, background_.frameSets);
   }
-  shadowsWanted_ = shadows;
-  shadowFrameData(shadows_, shadows, data);
+  // The bounds grow with what moves only while a map is fitted to them.
+  shadowsWanted_ = shadows || keyShadow;
+  shadowFrameData(shadows_, data);
 }
 
 }  // namespace vitrine::renderer

@@ -48,10 +48,52 @@ float groundVisibility(vec3 p) {
   return total > 0.0 ? reaching / total : 1.0;
 }
 
+// The environment key light's shadow on ground point p: the key's share of the irradiance
+// on the upward ground (shadows.glsl environmentShadow) times how much of it is hidden; 0
+// without a key shadow.
+float groundKeyShadow(vec3 p) {
+  const vec3 up = vec3(0.0, 1.0, 0.0);
+  return 1.0 - environmentShadow(p, up, up);
+}
+
+// The contact shadow at ground point p (FrameData::contactShadow; layer kContactShadowLayer
+// holds four maps, pass_shadows.h, of the depth of the lowest surface above each point looking
+// up from the ground, 0 at the ground to 1 at the contact height, each half as wide as the one
+// before): map k compared with the height 2^(k - 3) of the range (1/8, 1/4, 1/2, 1) through
+// 3x3 bilinear taps a texel of it apart, so the higher the height the wider the blur (near
+// occluders dark and sharp, far ones faint and soft); the shares of taps with a surface below
+// each height, averaged: 1 under a surface lying on the ground, 0 with nothing within reach.
+float contactOcclusion(vec3 p) {
+  if (frame.contactShadow.x <= 0.0) return 0.0;
+  const vec4 clip = frame.shadowViewProj[kContactShadowLayer] * vec4(p, 1.0);  // orthographic
+  const vec2 unit = clip.xy * 0.5 + 0.5;      // 0..1 across every map
+  const float texel = frame.contactShadow.w;  // a texel of the layer in its uv
+  const uint first = uint(frame.contactShadow.y + 0.5);
+  float offset = 0.0;  // pass_shadows.h contactLevelOffset()
+  float occluded = 0.0;
+  for (int level = 0; level < 4; ++level) {
+    const float side = float(first >> uint(level));
+    const vec2 uv = (vec2(offset, 0.0) + unit * side) * texel;
+    const float height = exp2(float(level - 3));
+    float lit = 0.0;
+    for (int y = -1; y <= 1; ++y) {
+      for (int x = -1; x <= 1; ++x) {
+        lit +=
+            texture(shadowMaps, vec4(uv + vec2(x, y) * texel, float(kContactShadowLayer), height));
+      }
+    }
+    occluded += 1.0 - lit / 9.0;
+    offset += side + 2.0;
+  }
+  return occluded * 0.25;
+}
+
 // The ground's multiplier of the background along this pixel's ray: 1 off the disc, seen from
-// below, or where every light reaches it; down to 1 - kGroundShadow in a full shadow, faded
-// out over the disc's outer half.
+// below, or where every light reaches it and nothing is near; down to 1 - kGroundShadow in a
+// full shadow of the lights (or of the key, by its share), and by 1 - kContactShadow under a
+// surface lying on it, those multiplied, faded out over the disc's outer half.
 const float kGroundShadow = 0.75;
+const float kContactShadow = 0.7;
 float groundDarkening(vec3 origin, vec3 direction) {
   if (direction.y >= -1e-6) return 1.0;  // looking level or up: the plane is not below
   const float t = (ground.x - origin.y) / direction.y;
@@ -60,7 +102,10 @@ float groundDarkening(vec3 origin, vec3 direction) {
   const float r = length(p.xz - ground.zw);
   if (r >= ground.y) return 1.0;
   const float fade = 1.0 - smoothstep(0.5 * ground.y, ground.y, r);
-  return 1.0 - kGroundShadow * fade * (1.0 - groundVisibility(p));
+  const float lit = (1.0 - kGroundShadow * (1.0 - groundVisibility(p))) *
+                    (1.0 - kGroundShadow * groundKeyShadow(p)) *
+                    (1.0 - kContactShadow * contactOcclusion(p));
+  return 1.0 - fade * (1.0 - lit);
 }
 #endif
 

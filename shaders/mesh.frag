@@ -195,12 +195,20 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
   const int lightCount = kLights ? int(frame.shading.z + 0.5) : 0;
   for (int i = 0; i < lightCount; ++i) {
     const Incident light = incidentLight(lights[i], inWorldPos);
-    const float shadow = kShadows ? shadowFactor(i, inWorldPos, ng, light.l) : 1.0;
+    // The receiver's offset goes to the light's side of the surface: a light behind it reaches
+    // the viewer's side only through it (diffuse transmission), and the surface must not hide
+    // that light from itself.
+    const vec3 lightSide = dot(ng, light.l) < 0.0 ? -ng : ng;
+    const float shadow = kShadows ? shadowFactor(i, inWorldPos, lightSide, light.l) : 1.0;
     color += punctualRadiance(info, light.l) * (light.irradiance * shadow);
   }
   // Occlusion darkens the indirect (image-based) light only (§3.9.3).
   const float iblIntensity = frame.environment.x;
-  if (iblIntensity > 0.0) color += imageBasedLight(info) * (iblIntensity * occlusion(m));
+  // The environment key light's shadow takes the key's share of it away (shadows.glsl).
+  if (iblIntensity > 0.0) {
+    const float keyShadow = kShadows ? environmentShadow(inWorldPos, n, ng) : 1.0;
+    color += imageBasedLight(info) * (iblIntensity * occlusion(m) * keyShadow);
+  }
   // KHR_materials_transmission: the opaque scene behind, as the transmission pass saw it (its
   // light, image-based or not, is in there already).
   if (hasLayer(kLayerTransmission)) {

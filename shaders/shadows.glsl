@@ -1,6 +1,7 @@
 // Shadows of KHR_lights_punctual lights (renderer/pass_shadows.h renders the maps): how much of
-// light `light` reaches a point, from the depth map of the layer that shadows it. Included by
-// mesh.frag after FrameData; kShadows is its specialization constant.
+// light `light` reaches a point, from the depth map of the layer that shadows it, and the
+// environment key light's shadow. Included by mesh.frag and the ground (background.frag) after
+// FrameData and environment.glsl; kShadows is mesh.frag's specialization constant.
 #ifndef VITRINE_SHADOWS_GLSL
 #define VITRINE_SHADOWS_GLSL
 
@@ -8,6 +9,36 @@
 // where the format allows it, so each tap is itself a 2x2 percentage-closer filter; outside the
 // map the border is depth 1: lit.
 layout(set = 0, binding = 10) uniform sampler2DArrayShadow shadowMaps;
+
+// How much of a light reaches `position` through layer `layer`, whose params are as
+// FrameData::shadowParams (x the world size of a texel, at unit distance where y is 1: a
+// perspective map; z a texel in the layer's texture coordinates); the map fills the corner
+// `uvScale` of the layer's side. `ng` is the geometric normal facing the viewer's side, `l` the
+// unit direction to the light. 1 lit, 0 in full shadow.
+float filteredShadow(int layer, vec4 params, vec3 position, vec3 ng, vec3 l, float uvScale) {
+  // Normal-offset bias: the receiver point moves off its surface by about a texel (more where
+  // the light grazes it), so that the surface does not shadow itself where a texel of the map
+  // spans depths (acne). A perspective map's texels grow with the distance.
+  // A perspective map's clip w is the distance along the light's axis.
+  const float w = (frame.shadowViewProj[layer] * vec4(position, 1.0)).w;
+  const float texel = params.x * (params.y > 0.5 ? max(w, 0.0) : 1.0);
+  const float cosine = clamp(dot(ng, l), 0.0, 1.0);
+  const vec3 offset = ng * texel * (0.5 + 1.5 * sqrt(1.0 - cosine * cosine));
+  const vec4 clip = frame.shadowViewProj[layer] * vec4(position + offset, 1.0);
+  if (clip.w <= 0.0) return 1.0;  // behind a spot light: outside its cone, unlit anyway
+  const vec3 ndc = clip.xyz / clip.w;
+  const vec2 uv = (ndc.xy * 0.5 + 0.5) * uvScale;
+  const float depth = min(ndc.z, 1.0);
+  // 3x3 taps a texel apart (each a bilinear 2x2 comparison): a soft edge about 3 texels wide.
+  float lit = 0.0;
+  for (int y = -1; y <= 1; ++y) {
+    for (int x = -1; x <= 1; ++x) {
+      const vec2 at = uv + vec2(x, y) * params.z;
+      lit += texture(shadowMaps, vec4(at, float(layer), depth));
+    }
+  }
+  return lit / 9.0;
+}
 
 // 1 when light index `light` is unshadowed or reaches `position`; 0 in full shadow.
 // `ng` is the geometric normal facing the viewer's side, `l` the unit direction to the light.
@@ -31,28 +62,29 @@ float shadowFactor(int light, vec3 position, vec3 ng, vec3 l) {
     params = vec4(frame.shadowPoint.y, 1.0, frame.shadowPoint.w, 0.0);
   }
   if (layer < 0) return 1.0;
-  // Normal-offset bias: the receiver point moves off its surface by about a texel (more where
-  // the light grazes it), so that the surface does not shadow itself where a texel of the map
-  // spans depths (acne). A perspective map's texels grow with the distance.
-  // A perspective map's clip w is the distance along the light's axis.
-  const float w = (frame.shadowViewProj[layer] * vec4(position, 1.0)).w;
-  const float texel = params.x * (params.y > 0.5 ? max(w, 0.0) : 1.0);
-  const float cosine = clamp(dot(ng, l), 0.0, 1.0);
-  const vec3 offset = ng * texel * (0.5 + 1.5 * sqrt(1.0 - cosine * cosine));
-  const vec4 clip = frame.shadowViewProj[layer] * vec4(position + offset, 1.0);
-  if (clip.w <= 0.0) return 1.0;  // behind a spot light: outside its cone, unlit anyway
-  const vec3 ndc = clip.xyz / clip.w;
-  const vec2 uv = ndc.xy * 0.5 + 0.5;
-  const float depth = min(ndc.z, 1.0);
-  // 3x3 taps a texel apart (each a bilinear 2x2 comparison): a soft edge about 3 texels wide.
-  float lit = 0.0;
-  for (int y = -1; y <= 1; ++y) {
-    for (int x = -1; x <= 1; ++x) {
-      const vec2 at = uv + vec2(x, y) * params.z;
-      lit += texture(shadowMaps, vec4(at, float(layer), depth));
-    }
-  }
-  return lit / 9.0;
+  return filteredShadow(layer, params, position, ng, l, 1.0);
+}
+
+// The environment's key light (FrameData::keyLight; its map in layer kKeyShadowLayer, read like a
+// directional light's): the factor the image-based light of a surface at `position`, of shading
+// normal n and geometric normal ng (facing the viewer's side), is multiplied by: 1 - share (1 -
+// visibility), where share is the key's part of the irradiance E(n) the surface receives (the
+// key's taken as keyLight.w max(n.l, 0): a small source; E(n) from the environment's SH, both per
+// unit intensity) and visibility how much of the key reaches the point. 1 without a key shadow.
+// The approximation takes the same share away from the specular image-based light.
+float environmentShadow(vec3 position, vec3 n, vec3 ng) {
+  if (frame.keyLight.w <= 0.0) return 1.0;
+  const vec3 l = frame.keyLight.xyz;
+  const float key = frame.keyLight.w * max(dot(n, l), 0.0);
+  if (key <= 0.0) return 1.0;
+  const vec4 params = vec4(frame.keyShadow.x, 0.0, frame.keyShadow.y, 0.0);
+  const float visibility = filteredShadow(kKeyShadowLayer, params, position, ng, l,
+                                          frame.keyShadow.z);
+  if (visibility >= 1.0) return 1.0;
+  const float e = dot(environmentIrradiance(n, frame.environment.y),
+                      vec3(0.2126, 0.7152, 0.0722));
+  const float share = e > key ? key / e : 1.0;
+  return 1.0 - share * (1.0 - visibility);
 }
 
 #endif

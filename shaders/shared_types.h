@@ -89,9 +89,14 @@ VITRINE_GPU_CONST kLightSpot = 2;
 // Shadow maps (renderer/pass_shadows.h): at most this many directional and spot lights cast
 // shadows, one depth layer each (FrameData::shadowViewProj, shadowLights), and one point light,
 // its six cube faces in the layers after them (FrameData::shadowPoint); the rest light
-// unshadowed.
+// unshadowed. Two more layers: the environment's key light (FrameData::keyLight, an orthographic
+// map like a directional light's) and the ground's contact shadow (FrameData::contactShadow, an
+// orthographic maps looking up from the ground). Those use only the part of their layer their
+// size needs.
 VITRINE_GPU_CONST kMaxShadowedLights = 4;
-VITRINE_GPU_CONST kShadowLayers = kMaxShadowedLights + 6;
+VITRINE_GPU_CONST kKeyShadowLayer = kMaxShadowedLights + 6;
+VITRINE_GPU_CONST kContactShadowLayer = kMaxShadowedLights + 7;
+VITRINE_GPU_CONST kShadowLayers = kMaxShadowedLights + 8;
 
 // FrameData::shading.y: the tone mapping operator.
 VITRINE_GPU_CONST kTonemapNeutral = 0;  // Khronos PBR Neutral
@@ -248,6 +253,17 @@ struct FrameData {
   vec4 shadowLights;
   vec4 shadowParams[kMaxShadowedLights];
   vec4 shadowPoint;
+  // The environment's key light (scene/environment_key.h; layer kKeyShadowLayer): xyz the unit
+  // world direction towards it, w its irradiance (luminance, per unit environment intensity) on
+  // a surface facing it; w 0: no key shadow this frame. keyShadow x the world size of one texel
+  // of its map, y 1 / layer size (a texel in the layer's texture coordinates), z the share of
+  // the layer's side the map uses, w unused.
+  vec4 keyLight;
+  vec4 keyShadow;
+  // The ground's contact shadow (layer kContactShadowLayer, pass_shadows.h): x the height above
+  // the ground it reaches (world; 0: none this frame), y the side in texels of its first map,
+  // z unused, w 1 / layer size.
+  vec4 contactShadow;
 };
 
 // The image-based light's diffuse part: irradiance as 9 spherical-harmonic coefficients (bands
@@ -332,7 +348,7 @@ static_assert(sizeof(MaterialExtensionData) == 10 * 16 + kExtensionTextureCount 
 static_assert(sizeof(NodeData) == 128);
 static_assert(sizeof(LightData) == 64);
 static_assert(sizeof(FrameData) ==
-              3 * 64 + 4 * 16 + kShadowLayers * 64 + 16 + kMaxShadowedLights * 16 + 16);
+              3 * 64 + 4 * 16 + kShadowLayers * 64 + 16 + kMaxShadowedLights * 16 + 16 + 3 * 16);
 static_assert(kMaxShadowedLights == 4);  // FrameData::shadowLights is one vec4
 static_assert(sizeof(EnvironmentData) == 9 * 16);
 }  // namespace vitrine::gpu

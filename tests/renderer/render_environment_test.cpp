@@ -14,6 +14,7 @@
 #include <glm/gtc/packing.hpp>
 
 #include "env_test_util.h"
+#include "environment_key.h"
 
 namespace vitrine::test {
 namespace {
@@ -309,6 +310,27 @@ TEST_F(EnvironmentTest, CacheIsHitTheSecondTimeAndCorruptFilesAreRecomputed) {
   for (const auto& entry : std::filesystem::directory_iterator(cacheDir_))
     files += entry.path().filename().string().rfind("pipelines-", 0) != 0;
   EXPECT_EQ(files, 2u);
+}
+
+// The key light (scene/environment_key.h) is found when the environment is processed and kept
+// in its cache file: what the file holds is what the image gives.
+TEST_F(EnvironmentTest, KeyLightIsCachedWithTheEnvironment) {
+  useCache();
+  const scene::EnvironmentImage env = makeEnvironment(256, 128, [](const glm::vec3& d) {
+    return glm::vec3(glm::dot(d, glm::normalize(glm::vec3(1, 2, 0))) > 0.98f ? 20.0f : 0.3f);
+  });
+  renderer_->setEnvironment(&env);
+  const std::string file = onlyCacheFile(cacheDir_);
+  ASSERT_NE(file, "");
+  renderer::ProcessedEnvironment cached;
+  ASSERT_TRUE(readCacheFile(file, cached));
+  const scene::EnvironmentKey key = scene::findEnvironmentKey(env);
+  ASSERT_TRUE(key.found);
+  EXPECT_TRUE(cached.key.found);
+  EXPECT_EQ(cached.key.direction, key.direction);
+  EXPECT_EQ(cached.key.irradiance, key.irradiance);
+  EXPECT_EQ(cached.key.share, key.share);
+  EXPECT_EQ(cached.key.angularRadius, key.angularRadius);
 }
 
 TEST_F(EnvironmentTest, UnwritableCacheIsNotFatal) {

@@ -161,6 +161,7 @@ View cameraView(const scene::Scene& scene, int cameraNode, uint32_t width, uint3
   v.clearColor = glm::vec4(background(), 1.0f);
   v.tonemap = renderer::Tonemap::None;
   v.shadows = shadowsForced();
+  v.environmentShadow = shadowsForced();
   return v;
 }
 
@@ -172,6 +173,7 @@ View orbitView(const glm::vec3& eye, const glm::vec3& target, uint32_t width, ui
   v.clearColor = glm::vec4(background(), 1.0f);
   v.tonemap = renderer::Tonemap::None;
   v.shadows = shadowsForced();
+  v.environmentShadow = shadowsForced();
   return v;
 }
 

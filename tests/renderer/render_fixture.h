@@ -77,9 +77,10 @@ void finish(scene::Scene& scene);
 glm::vec3 background();
 
 // Views shade with tone mapping None (linear, clamped) and exposure 0, so rendered pixels are
-// the sRGB encoding of the computed radiance: what exact checks need. Shadows are off unless
-// the environment variable VITRINE_TEST_SHADOWS is "on" (shadowsForced()): then the material and
-// light tests run with them, to show that what casts nothing on itself looks the same.
+// the sRGB encoding of the computed radiance: what exact checks need. Shadows (the lights' and
+// the environment key light's) are off unless the environment variable VITRINE_TEST_SHADOWS is
+// "on" (shadowsForced()): then the material and light tests run with them, to show that what
+// casts nothing on itself looks the same.
 bool shadowsForced();
 // The view through a camera node of `scene` for a width x height image.
 View cameraView(const scene::Scene& scene, int cameraNode, uint32_t width, uint32_t height);

@@ -116,5 +116,94 @@ TEST_F(RendererTest, GroundShadowOverATransparentBackgroundIsBlackWithAlpha) {
   EXPECT_EQ(at(pixels, view, kLit), glm::u8vec4(0));
 }
 
+// The contact shadow (View::Ground::contactHeight, background.frag contactOcclusion): no
+// lights, a 2x2 plate lying flat at some height over the ground, the contact height 1. Under
+// the plate's middle (every tap of every level under it) the ground is darkened by
+// kContactShadow times the share of the four reference heights (1/8, 1/4, 1/2 and 1 of the
+// contact height) above the plate: all four for a plate at 0.1, two at 0.4, one at 0.6, none
+// above the contact height.
+constexpr float kContactStrength = 0.7f;  // background.frag kContactShadow
+
+View contactView(float contactHeight) {
+  // From above, through the plate (which faces down: single-sided, it is culled from above,
+  // and the shadow pass draws both sides).
+  View view = orbitView(glm::vec3(0.0f, 3.0f, 2.5f), glm::vec3(0.0f), kSize, kSize);
+  view.background = renderer::Background::Color;
+  view.clearColor = glm::vec4(kClear, 1.0f);
+  view.ground.enabled = true;
+  view.ground.radius = 4.0f;
+  view.ground.contactHeight = contactHeight;
+  return view;
+}
+
+// A square plate of half-size `half` lying flat at `height`, facing up, or down (then unseen
+// from above).
+scene::Scene plateAt(float height, float half = 1.0f, bool facingDown = true) {
+  scene::Scene s;
+  const int plate =
+      addMeshNode(s, quadPrimitive(addMaterial(s, makePbrMaterial({0.8f, 0.8f, 0.8f}, 0, 1))),
+                  glm::vec3(0.0f, height, 0.0f));
+  const float angle = facingDown ? glm::half_pi<float>() : -glm::half_pi<float>();
+  s.nodes[size_t(plate)].rotation = glm::angleAxis(angle, glm::vec3(1, 0, 0));
+  s.nodes[size_t(plate)].scale = glm::vec3(half);
+  finish(s);
+  return s;
+}
+
+TEST_F(RendererTest, ContactShadowDarkensTheGroundByHowCloseWhatIsAboveIs) {
+  const scene::EnvironmentImage studio = scene::studioEnvironment();
+  renderer_->setEnvironment(&studio);
+  const View view = contactView(1.0f);
+  const glm::vec3 under(0.0f);
+  struct Case {
+    float height;
+    float levelsAbove;  // of the four reference heights, those above the plate
+  };
+  for (const Case c : {Case{0.1f, 4.0f}, Case{0.4f, 2.0f}, Case{0.6f, 1.0f}, Case{1.3f, 0.0f}}) {
+    SCOPED_TRACE("plate at " + std::to_string(c.height));
+    const scene::Scene s = plateAt(c.height);
+    ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+    const Pixels pixels = renderer_->renderOffscreen(view, kSize, kSize);
+    EXPECT_EQ(renderer_->lastDrawStats().contactShadows, 1u);
+    EXPECT_TRUE(colorNear(at(pixels, view, under),
+                          kClear * (1.0f - kContactStrength * c.levelsAbove / 4.0f)));
+    // Off the disc: the background.
+    EXPECT_TRUE(colorNear(at(pixels, view, glm::vec3(-3.0f, 0.0f, -3.5f)), kClear));
+  }
+  // No contact height: no contact shadow, nothing drawn (no light either).
+  const View none = contactView(0.0f);
+  const Pixels pixels = renderer_->renderOffscreen(none, kSize, kSize);
+  EXPECT_EQ(renderer_->lastDrawStats().contactShadows, 0u);
+  EXPECT_TRUE(colorNear(at(pixels, none, under), kClear));
+  EXPECT_EQ(renderer_->validationMessageCount(), 0u);
+}
+
+// Beside a plate lying on the ground the contact shadow fades with the distance from its edge
+// (the wider levels reach further), and is gone beyond the widest filter's reach (about 0.6 of
+// the contact height).
+TEST_F(RendererTest, ContactShadowIsSoftAroundWhatTouchesTheGround) {
+  const scene::EnvironmentImage studio = scene::studioEnvironment();
+  renderer_->setEnvironment(&studio);
+  const scene::Scene s = plateAt(0.02f, 0.5f, false);
+  ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+  View view = orbitView(glm::vec3(0.0f, 3.0f, 2.0f), glm::vec3(0.6f, 0.0f, 0.0f), kSize, kSize);
+  view.background = renderer::Background::Color;
+  view.clearColor = glm::vec4(kClear, 1.0f);
+  view.ground.enabled = true;
+  view.ground.radius = 4.0f;
+  view.ground.contactHeight = 1.0f;
+  const Pixels pixels = renderer_->renderOffscreen(view, kSize, kSize);
+  // The plate's edge is x = 0.5; ground points beyond it along +x.
+  const float clear = kClear.g;
+  auto darkness = [&](float x) {
+    const glm::u8vec4 c = at(pixels, view, glm::vec3(x, 0.0f, 0.0f));
+    return srgbByte(clear) - float(c.g);
+  };
+  const float near = darkness(0.55f), middle = darkness(0.8f), far = darkness(1.5f);
+  EXPECT_GT(near, middle + 5.0f);
+  EXPECT_GT(middle, 2.0f);
+  EXPECT_NEAR(far, 0.0f, 1.0f);
+}
+
 }  // namespace
 }  // namespace vitrine::test
