@@ -67,10 +67,10 @@ std::string checkIgnored(const CliOptions& o) {
                                              : "";
   if (mode.empty()) return {};
   static const std::string kLook[] = {
-      "--camera",       "--size",          "--env",         "--env-intensity",
-      "--env-rotation", "--background",    "--tonemap",     "--exposure",
-      "--channel",      "--wireframe",     "--shadows",     "--ground",
-      "--show-normals", "--show-skeleton", "--show-bounds", "--show-gizmos"};
+      "--camera",      "--size",       "--env",        "--env-intensity", "--env-rotation",
+      "--background",  "--tonemap",    "--exposure",   "--channel",       "--wireframe",
+      "--shadows",     "--ground",     "--env-shadow", "--show-normals",  "--show-skeleton",
+      "--show-bounds", "--show-gizmos"};
   for (const std::string& g : o.given) {
     if (g == "--quit-after") return mode + " opens no window: no --quit-after";
     if (o.check && g == "--time") return "--check poses nothing: no --time";
@@ -158,9 +158,11 @@ std::string usageText() {
          "  --wireframe          draw every triangle edge over the picture (orange, 1 pixel)\n"
          "  --shadows on|off     the asset's directional and spot lights cast shadows (the 4\n"
          "                       strongest; default on)\n"
-         "  --ground on|off      a ground under the asset showing the shadows (default on in\n"
-         "                       the window and for thumbnails, off for --render, --frames and\n"
-         "                       --turntable)\n"
+         "  --env-shadow on|off  the environment's key light (its brightest region) casts a\n"
+         "                       soft shadow on the asset and the ground (default on)\n"
+         "  --ground on|off      a ground under the asset showing the shadows and a contact\n"
+         "                       shadow (default on in the window and for thumbnails, off for\n"
+         "                       --render, --frames and --turntable)\n"
          "  --show-normals       vertex normals (blue) and tangents (red) as short lines\n"
          "  --show-skeleton      every skin's bones (cyan) and joints (white), over all\n"
          "  --show-bounds        each mesh node's bounding box (green)\n"
@@ -235,7 +237,7 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       out = args[++i];
       return true;
     };
-    // An on|off value (--shadows, --ground) into `out`.
+    // An on|off value (--shadows, --env-shadow, --ground) into `out`.
     auto onOff = [&](bool& out) {
       std::string v;
       if (!value(v)) return false;
@@ -420,6 +422,8 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       o.wireframe = true;
     } else if (a == "--shadows") {
       if (!onOff(o.shadows)) return r;
+    } else if (a == "--env-shadow") {
+      if (!onOff(o.environmentShadow)) return r;
     } else if (a == "--ground") {
       if (!onOff(o.ground)) return r;
     } else if (a == "--show-normals") {

@@ -46,7 +46,11 @@ struct CliOptions {
   // --shadows on|off: the asset's KHR_lights_punctual lights cast shadows (renderer
   // View::shadows), on by default in the window and every batch mode.
   bool shadows = true;
-  // --ground on|off: a ground under the asset that shows the lights' shadows (app/ground.h);
+  // --env-shadow on|off: the environment's key light casts a soft shadow (renderer
+  // View::environmentShadow), on by default in the window and every batch mode.
+  bool environmentShadow = true;
+  // --ground on|off: a ground under the asset that shows the shadows and a contact shadow
+  // (app/ground.h);
   // when not given, on in the window and for thumbnails, off for --render, --frames and
   // --turntable (groundWanted()).
   bool ground = true;

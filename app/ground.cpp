@@ -80,6 +80,7 @@ renderer::View::Ground placeGround(scene::Scene& scene, anim::Animations& animat
   g.center = glm::vec2(0.5f * (b.min.x + b.max.x), 0.5f * (b.min.z + b.max.z));
   g.radius = glm::length(size);
   if (!(g.radius > 0.0f) || !std::isfinite(g.radius)) g.radius = 1.0f;
+  g.contactHeight = kContactHeightShare * g.radius;
   return g;
 }
 

@@ -33,6 +33,7 @@ void applyLook(const CliOptions& o, renderer::View& view) {
   view.checkerTexcoord = o.checkerTexcoord;
   view.wireframe = o.wireframe;
   view.shadows = o.shadows;
+  view.environmentShadow = o.environmentShadow;
   // On unless --ground off (View > Ground in the window); --render, --frames and --turntable
   // default it off (groundWanted()).
   view.ground.enabled = o.ground;

@@ -41,6 +41,7 @@ MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recent
     ImGui::Separator();
     ImGui::MenuItem("Wireframe", "W", &session.look.wireframe);
     ImGui::MenuItem("Shadows", nullptr, &session.look.shadows);
+    ImGui::MenuItem("Environment shadow", nullptr, &session.look.environmentShadow);
     ImGui::MenuItem("Ground", nullptr, &session.look.ground);
     ImGui::MenuItem("Normals and tangents", "N", &session.look.showNormals);
     ImGui::MenuItem("Skeleton", "K", &session.look.showSkeleton);

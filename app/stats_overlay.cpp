@@ -44,12 +44,18 @@ std::string countNoun(uint64_t count, const char* singular, const char* plural) 
 }
 
 std::string shadowSummary(const renderer::DrawStats& draws) {
-  if (draws.shadowCandidates == 0 && draws.unshadowedPointLights == 0) return {};
-  std::string s = "Shadows: " + std::to_string(draws.shadowedLights) + " of " +
-                  countNoun(draws.shadowCandidates, "light", "lights");
-  if (draws.shadowCandidates > draws.shadowedLights)
-    s += " (at most " + std::to_string(gpu::kMaxShadowedLights) +
-         " directional or spot and 1 point light, the strongest)";
+  const bool lights = draws.shadowCandidates > 0 || draws.unshadowedPointLights > 0;
+  if (!lights && draws.keyShadows == 0) return {};
+  std::string s = "Shadows: ";
+  if (lights) {
+    s += std::to_string(draws.shadowedLights) + " of " +
+         countNoun(draws.shadowCandidates, "light", "lights");
+    if (draws.shadowCandidates > draws.shadowedLights)
+      s += " (at most " + std::to_string(gpu::kMaxShadowedLights) +
+           " directional or spot and 1 point light, the strongest)";
+  }
+  if (draws.keyShadows > 0)
+    s += lights ? ", and the environment's key light" : "the environment's key light";
   return s;
 }
 

@@ -47,8 +47,9 @@ struct FrameTimes {
 std::string countNoun(uint64_t count, const char* singular, const char* plural);
 
 // The shadow line of the panel, from the last frame's DrawStats: "Shadows: 5 of 7 lights (at
-// most 4 directional or spot and 1 point light, the strongest)"; "" when no light could cast
-// one (or shadows are off).
+// most 4 directional or spot and 1 point light, the strongest)", followed by ", and the
+// environment's key light" when its shadow is drawn (alone: "Shadows: the environment's key
+// light"); "" when nothing casts a shadow (or shadows are off).
 std::string shadowSummary(const renderer::DrawStats& draws);
 
 // Draws the panel in `rect` (Layout::statistics). `stats`: of the scene shown, `scene`: for the

@@ -92,6 +92,19 @@ TEST(Cli, ShadowsAreOnUnlessTurnedOff) {
             "--check renders nothing: no --shadows");
 }
 
+TEST(Cli, EnvironmentShadowIsOnUnlessTurnedOff) {
+  EXPECT_TRUE(parseCommandLine({"model.glb"}).options.environmentShadow);
+  EXPECT_TRUE(parseCommandLine({"model.glb", "--render", "o.png"}).options.environmentShadow);
+  const CliResult off = parseCommandLine({"model.glb", "--render", "o.png", "--env-shadow", "off"});
+  ASSERT_EQ(off.error, "");
+  EXPECT_FALSE(off.options.environmentShadow);
+  EXPECT_TRUE(off.options.shadows);
+  EXPECT_EQ(parseCommandLine({"model.glb", "--env-shadow", "1"}).error,
+            "--env-shadow 1: expected on or off");
+  EXPECT_EQ(parseCommandLine({"model.glb", "--check", "--env-shadow", "on"}).error,
+            "--check renders nothing: no --env-shadow");
+}
+
 TEST(Cli, LookOptions) {
   const CliResult d = parseCommandLine({});
   EXPECT_EQ(d.options.environment, "studio");

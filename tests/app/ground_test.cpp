@@ -51,6 +51,8 @@ TEST(Ground, IsPlacedAtTheLowestPointOfTheWholeAnimationAndLeavesThePose) {
   EXPECT_NEAR(g.center.y, 0.0f, 1e-5f);
   // The diagonal of the bounds over the whole range: x [-1, 1], y [-3, 1], z 0.
   EXPECT_NEAR(g.radius, std::sqrt(4.0f + 16.0f), 1e-4f);
+  // The contact shadow reaches a fifth of the radius above it.
+  EXPECT_NEAR(g.contactHeight, 0.2f * std::sqrt(4.0f + 16.0f), 1e-4f);
 
   // The pose it came in: the node, its world matrix, the animated material.
   EXPECT_FLOAT_EQ(s.nodes[0].translation.y, -0.5f);

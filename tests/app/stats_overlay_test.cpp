@@ -41,6 +41,13 @@ TEST(StatsOverlay, ShadowLineNamesTheShadowedLightsAndTheLimit) {
   EXPECT_EQ(shadowSummary(d),
             "Shadows: 5 of 7 lights (at most 4 directional or spot and 1 point light, the "
             "strongest)");
+  d.keyShadows = 1;
+  EXPECT_EQ(shadowSummary(d),
+            "Shadows: 5 of 7 lights (at most 4 directional or spot and 1 point light, the "
+            "strongest), and the environment's key light");
+  renderer::DrawStats keyOnly;
+  keyOnly.keyShadows = 1;
+  EXPECT_EQ(shadowSummary(keyOnly), "Shadows: the environment's key light");
 }
 
 }  // namespace
