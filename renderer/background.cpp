@@ -20,10 +20,12 @@ constexpr uint32_t kBackgroundGroundFrag[] =
 
 VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const BackgroundPass& pass,
                           VkFormat colorFormat, VkSampleCountFlagBits samples, int tonemap,
-                          bool ground) {
-  const int32_t constant = tonemap;
-  const VkSpecializationMapEntry entry{0, 0, sizeof(constant)};  // kTonemap, constant_id 0
-  VkSpecializationInfo specialization{1, &entry, sizeof(constant), &constant};
+                          bool ground, uint32_t groundShadows) {
+  // kTonemap (constant_id 0) and, for the ground, kGroundShadows (1).
+  const int32_t constants[2] = {tonemap, int32_t(groundShadows)};
+  const VkSpecializationMapEntry entries[2] = {{0, 0, sizeof(int32_t)},
+                                               {1, sizeof(int32_t), sizeof(int32_t)}};
+  VkSpecializationInfo specialization{2, entries, sizeof(constants), constants};
   VkPipelineShaderStageCreateInfo stages[2];
   for (int i = 0; i < 2; ++i) {
     stages[i] = vkStruct<VkPipelineShaderStageCreateInfo>(
@@ -108,16 +110,19 @@ void destroyBackgroundPass(const Context& ctx, BackgroundPass& pass) {
 void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipelines,
                       BackgroundPass& pass, VkFormat colorFormat, VkSampleCountFlagBits samples,
                       int tonemap, uint32_t slot, bool frameSetBound,
-                      VkDescriptorSet environmentSet, const View::Ground* ground) {
+                      VkDescriptorSet environmentSet, const View::Ground* ground,
+                      uint32_t groundShadows) {
   const auto pipelineFor = [&](bool withGround) {
-    const uint64_t key = (uint64_t(withGround) << 48) | (uint64_t(samples) << 40) |
-                         (uint64_t(colorFormat) << 8) | uint64_t(tonemap & 0xff);
+    const uint32_t shadows = withGround ? groundShadows & 15u : 0u;
+    const uint64_t key = (uint64_t(shadows) << 52) | (uint64_t(withGround) << 48) |
+                         (uint64_t(samples) << 40) | (uint64_t(colorFormat) << 8) |
+                         uint64_t(tonemap & 0xff);
     auto it = pass.pipelines.find(key);
     if (it == pass.pipelines.end()) {
       const scene::Stopwatch watch;
       it = pass.pipelines
                .emplace(key, createPipeline(ctx, pipelines, pass, colorFormat, samples, tonemap,
-                                            withGround))
+                                            withGround, shadows))
                .first;
       pass.creationSeconds += watch.seconds();
     }

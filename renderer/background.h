@@ -43,10 +43,21 @@ void destroyBackgroundPass(const Context& ctx, BackgroundPass& pass);
 // pipeline, and sets 0 (the pass's own for `slot`, unless `frameSetBound`: a scene's set 0 of
 // the same layout is bound already) and 2 (`environmentSet`). Leaves set 1 as it was. With
 // `ground` (only where `frameSetBound`: it reads the scene's lights and shadow maps), the ground
-// variant darkens the background where the lights' shadows fall on it (View::Ground).
+// variant darkens the background where the shadows `groundShadows` (GroundShadow bits) fall on
+// it (View::Ground).
+// What the ground's shader is specialized for (its kGroundShadows): the shadows it reads, each
+// compiled in only when there is one (lavapipe runs what a runtime test would skip).
+enum GroundShadow : uint32_t {
+  kGroundLights = 1,      // some directional or spot light is shadowed
+  kGroundPointLight = 2,  // the point light is
+  kGroundKeyLight = 4,    // the environment's key light is
+  kGroundContact = 8,     // the contact shadow
+};
+
 void recordBackground(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipelines,
                       BackgroundPass& pass, VkFormat colorFormat, VkSampleCountFlagBits samples,
                       int tonemap, uint32_t slot, bool frameSetBound,
-                      VkDescriptorSet environmentSet, const View::Ground* ground = nullptr);
+                      VkDescriptorSet environmentSet, const View::Ground* ground = nullptr,
+                      uint32_t groundShadows = 0);
 
 }  // namespace vitrine::renderer

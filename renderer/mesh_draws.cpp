@@ -142,7 +142,8 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     // depth test) and the blended ones (which blend over it).
     if (d.blend && !backgroundDrawn) {
       recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.samples,
-                       pass.backgroundTonemap, slot, true, environmentSet, pass.ground);
+                       pass.backgroundTonemap, slot, true, environmentSet, pass.ground,
+                       pass.groundShadows);
       backgroundDrawn = true;
       binder.pipeline = VK_NULL_HANDLE;
     }
@@ -177,7 +178,8 @@ DrawStats recordDraws(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   }
   if (!backgroundDrawn)
     recordBackground(cmd, ctx, pipelines, *background, pass.colorFormat, pass.samples,
-                     pass.backgroundTonemap, slot, true, environmentSet, pass.ground);
+                     pass.backgroundTonemap, slot, true, environmentSet, pass.ground,
+                     pass.groundShadows);
   return stats;
 }
 

@@ -54,6 +54,7 @@ struct PassSetup {
   int channel = gpu::kChannelShaded;  // View::channel
   // The ground the background draw shows (View::ground), null when none.
   const View::Ground* ground = nullptr;
+  uint32_t groundShadows = 0;  // GroundShadow bits: what it shows
 };
 
 // What a loop of scene draws has bound: the pipeline and the material's set (set 1, bound for

@@ -44,8 +44,13 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
   pass.channel = view.channel;
   // The ground shows the lights', the key light's and the contact shadow: with none of them
   // there is nothing to draw.
-  if (view.ground.enabled && view.channel == gpu::kChannelShaded && scene && shadows.plan.any())
+  if (view.ground.enabled && view.channel == gpu::kChannelShaded && scene && shadows.plan.any()) {
     pass.ground = &view.ground;
+    const ShadowPlan& plan = shadows.plan;
+    pass.groundShadows = (plan.count > 0 ? kGroundLights : 0u) |
+                         (plan.point >= 0 ? kGroundPointLight : 0u) |
+                         (plan.key ? kGroundKeyLight : 0u) | (plan.contact ? kGroundContact : 0u);
+  }
   DrawOrder order;
   if (scene) {
     order = drawOrder(*scene, nodes, view.eye, view.shownNodes);
@@ -65,7 +70,9 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
       stats.contactShadows = shadows.plan.contact ? 1 : 0;
       // mesh.frag reads the lights' maps and the key light's; the contact shadow is the
       // ground's alone.
-      if (shadows.plan.shadowed() > 0 || shadows.plan.key) pass.features |= kFeatureShadows;
+      if (shadows.plan.count > 0) pass.features |= kFeatureShadows;
+      if (shadows.plan.point >= 0) pass.features |= kFeaturePointShadow;
+      if (shadows.plan.key) pass.features |= kFeatureKeyShadow;
     }
     if (order.transmission && view.channel == gpu::kChannelShaded) {
       recordTransmissionPass(cmd, ctx, pipelines, *scene, slot, nodes, environmentSet, view,

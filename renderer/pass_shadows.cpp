@@ -162,7 +162,7 @@ void planKeyShadow(const glm::vec3& towards, float irradiance, float angularRadi
   const float radius = std::max(0.5f * glm::length(bounds.max - bounds.min), 1e-3f);
   if (!std::isfinite(radius) || !std::isfinite(center.x + center.y + center.z)) return;
   // The key is an area light of angular radius a: behind an occluder at distance d its
-  // penumbra is about d tan a wide. Its map is read like a directional light's (3x3 bilinear
+  // penumbra is about d tan a wide. Its map is read like a directional light's (2x2 bilinear
   // taps a texel apart: an edge about three texels wide), so the map's resolution makes the
   // softness: texels a third of that width, d taken as half the sphere's radius (one width for
   // the whole map, not searched per pixel), kMinKeyMapSize to kKeyMapSize texels across.

@@ -37,7 +37,8 @@
 //     and the wider the blur (near occluders dark and sharp, far ones faint and soft), smoothly,
 //     with the same nine taps at every level.
 // Bias: slope-scaled depth bias in the pass (pipelines.cpp) and a normal offset of the receiver
-// point (shadows.glsl); filtering: 3x3 bilinear comparisons (percentage-closer filtering).
+// point (shadows.glsl); filtering: 2x2 bilinear comparisons half a texel around the point
+// (percentage-closer filtering: a tent over 3x3 texels).
 // The maps are re-rendered only when their input changed: the renderer's dirty flag (world
 // matrices, morph weights, joints, lights, visibility, materials, a new scene or images), the
 // chosen lights or their matrices, or the list of casters; a still scene, or one where only the

@@ -151,7 +151,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   // mesh.frag's specialization constants, by constant_id: 0 kTriangles (points and lines have
   // no per-pixel tangent frame), 1 kTextureSlots (every slot, the extensions' included),
   // 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap, 6 kFlatNormals, 7 kLayers, 8 kTexcoordSets
-  // (as mesh.vert's 2; kFeatureTexcoordSets), 9 kChannel, 10 kPrimitiveTexcoords, 11 kShadows.
+  // (as mesh.vert's 2; kFeatureTexcoordSets), 9 kChannel, 10 kPrimitiveTexcoords, 11 kShadows
+  // (bit 0 kFeatureShadows, bit 1 kFeaturePointShadow, bit 2 kFeatureKeyShadow).
   const uint32_t texcoordSets = (key.features & kFeatureTexcoordSets) >> kFeatureTexcoordShift;
   struct Specialization {
     VkBool32 triangles;
@@ -165,7 +166,7 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
     uint32_t texcoordSets;
     int32_t channel;
     uint32_t primitiveTexcoords;
-    VkBool32 shadows;
+    uint32_t shadows;
   };
   static_assert(gpu::kMaterialTextureCount <= 32);
   const Specialization values{
@@ -181,7 +182,9 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       texcoordSets,
       int32_t(key.channel),
       key.channelTexcoords,
-      (key.features & kFeatureShadows) != 0};
+      ((key.features & kFeatureShadows) ? 1u : 0u) |
+          ((key.features & kFeaturePointShadow) ? 2u : 0u) |
+          ((key.features & kFeatureKeyShadow) ? 4u : 0u)};
   const VkSpecializationMapEntry entries[] = {
       {0, offsetof(Specialization, triangles), sizeof(VkBool32)},
       {1, offsetof(Specialization, textureSlots), sizeof(uint32_t)},
@@ -194,7 +197,7 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       {8, offsetof(Specialization, texcoordSets), sizeof(uint32_t)},
       {9, offsetof(Specialization, channel), sizeof(int32_t)},
       {10, offsetof(Specialization, primitiveTexcoords), sizeof(uint32_t)},
-      {11, offsetof(Specialization, shadows), sizeof(VkBool32)},
+      {11, offsetof(Specialization, shadows), sizeof(uint32_t)},
   };
   const VkSpecializationInfo specialization{uint32_t(std::size(entries)), entries, sizeof(values),
                                             &values};

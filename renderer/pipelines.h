@@ -72,9 +72,13 @@ enum ShaderFeature : uint32_t {
   // transform, from set 0 binding 6 after the joint matrices, before the node's world matrix or
   // the skin's.
   kFeatureInstanced = 1u << 26,
-  // mesh.frag (its kShadows): the view has shadows and some light is shadowed (shadows.glsl
-  // reads the shadow maps, set 0 binding 10).
+  // mesh.frag (its kShadows, shadows.glsl reading the shadow maps of set 0 binding 10): some
+  // directional or spot light is shadowed; the point light is (its cube's face selection); the
+  // environment's key light is. Each only when used: on lavapipe a lookup costs its price in
+  // every fragment once compiled in, whether a runtime test skips it or not.
   kFeatureShadows = 1u << 27,
+  kFeaturePointShadow = 1u << 29,
+  kFeatureKeyShadow = 1u << 30,
   // shadow.frag (its kMask): the shadow pass's draw has an alpha-MASK material.
   kFeatureShadowMask = 1u << 28,
 };

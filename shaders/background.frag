@@ -25,6 +25,9 @@ layout(location = 1) in vec3 inNear;
 layout(set = 0, binding = 0) uniform FrameBlock { FrameData frame; };
 
 #ifdef VITRINE_GROUND
+// The shadows the ground reads (renderer background.h GroundShadow): 1 the directional and spot
+// lights', 2 the point light's, 4 the environment key light's, 8 the contact shadow.
+layout(constant_id = 1) const uint kGroundShadows = 15u;
 layout(std430, set = 0, binding = 3) readonly buffer LightBlock { LightData lights[]; };
 // The ground (renderer background.cpp): x its height (world y), y the disc's radius, zw its
 // centre (world x, z).
@@ -43,7 +46,8 @@ float groundVisibility(vec3 p) {
     const float e = dot(light.irradiance, vec3(0.2126, 0.7152, 0.0722)) * max(light.l.y, 0.0);
     if (e <= 0.0) continue;
     total += e;
-    reaching += e * shadowFactor(i, p, up, light.l);
+    reaching += e * shadowFactor(i, p, up, light.l, (kGroundShadows & 1u) != 0u,
+                                 (kGroundShadows & 2u) != 0u);
   }
   return total > 0.0 ? reaching / total : 1.0;
 }
@@ -78,8 +82,8 @@ float contactOcclusion(vec3 p) {
     float lit = 0.0;
     for (int y = -1; y <= 1; ++y) {
       for (int x = -1; x <= 1; ++x) {
-        lit +=
-            texture(shadowMaps, vec4(uv + vec2(x, y) * texel, float(kContactShadowLayer), height));
+        const vec2 at = uv + vec2(x, y) * texel;
+        lit += texture(shadowMaps, vec4(at, float(kContactShadowLayer), height));
       }
     }
     occluded += 1.0 - lit / 9.0;
@@ -102,9 +106,10 @@ float groundDarkening(vec3 origin, vec3 direction) {
   const float r = length(p.xz - ground.zw);
   if (r >= ground.y) return 1.0;
   const float fade = 1.0 - smoothstep(0.5 * ground.y, ground.y, r);
-  const float lit = (1.0 - kGroundShadow * (1.0 - groundVisibility(p))) *
-                    (1.0 - kGroundShadow * groundKeyShadow(p)) *
-                    (1.0 - kContactShadow * contactOcclusion(p));
+  float lit = 1.0;
+  if ((kGroundShadows & 3u) != 0u) lit *= 1.0 - kGroundShadow * (1.0 - groundVisibility(p));
+  if ((kGroundShadows & 4u) != 0u) lit *= 1.0 - kGroundShadow * groundKeyShadow(p);
+  if ((kGroundShadows & 8u) != 0u) lit *= 1.0 - kContactShadow * contactOcclusion(p);
   return 1.0 - fade * (1.0 - lit);
 }
 #endif

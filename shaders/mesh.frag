@@ -37,7 +37,7 @@ layout(constant_id = 9) const int kChannel = kChannelShaded;
 // Channel views only: bit n set when the primitive has TEXCOORD_n.
 layout(constant_id = 10) const uint kPrimitiveTexcoords = 0u;
 // The view has shadows (renderer View::shadows) and the scene shadowed lights: shadows.glsl.
-layout(constant_id = 11) const bool kShadows = false;
+layout(constant_id = 11) const uint kShadows = 0u;
 
 layout(location = 0) in vec3 inWorldPos;
 layout(location = 1) in vec3 inNormal;  // zero: points or lines without NORMAL
@@ -199,14 +199,17 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
     // the viewer's side only through it (diffuse transmission), and the surface must not hide
     // that light from itself.
     const vec3 lightSide = dot(ng, light.l) < 0.0 ? -ng : ng;
-    const float shadow = kShadows ? shadowFactor(i, inWorldPos, lightSide, light.l) : 1.0;
+    const float shadow = (kShadows & 3u) != 0u ? shadowFactor(i, inWorldPos, lightSide, light.l,
+                                                              (kShadows & 1u) != 0u,
+                                                              (kShadows & 2u) != 0u)
+                                               : 1.0;
     color += punctualRadiance(info, light.l) * (light.irradiance * shadow);
   }
   // Occlusion darkens the indirect (image-based) light only (§3.9.3).
   const float iblIntensity = frame.environment.x;
   // The environment key light's shadow takes the key's share of it away (shadows.glsl).
   if (iblIntensity > 0.0) {
-    const float keyShadow = kShadows ? environmentShadow(inWorldPos, n, ng) : 1.0;
+    const float keyShadow = (kShadows & 4u) != 0u ? environmentShadow(inWorldPos, n, ng) : 1.0;
     color += imageBasedLight(info) * (iblIntensity * occlusion(m) * keyShadow);
   }
   // KHR_materials_transmission: the opaque scene behind, as the transmission pass saw it (its
