@@ -106,6 +106,9 @@ inline constexpr uint32_t kKeyMapSize = 512;
 inline constexpr uint32_t kMinContactMapSize = 32;
 inline constexpr uint32_t kContactMapSize = 512;
 inline constexpr uint32_t kContactLevels = 4;
+// The layers' side when only the key light's map and the contact shadow's strip use them (the
+// strip of a kContactMapSize first map is 968 texels wide).
+inline constexpr uint32_t kKeyAndContactLayerSize = 1024;
 // Where contact map `level` (0..3) starts along the layer's x, in texels, for a first map of
 // `size` texels: after the maps before it, two texels apart (never written: depth 1, lit), so
 // that a tap at one map's edge does not read the next. background.frag computes the same.
@@ -148,8 +151,9 @@ struct ShadowMaps {
 // Creates the maps (`size` texels square; depth format chosen and put in
 // pipelines.shadowFormat), cleared to 1 and left in SHADER_READ_ONLY_OPTIMAL, so that set 0's
 // binding 10 is valid whether or not a frame renders them. Load-time: waits for the GPU. The
-// renderer creates them 1x1 and resizes them (resizeShadowMaps) the first time a frame shadows
-// a light, so that a renderer that never does pays nothing.
+// renderer creates them 1x1 and resizes them (resizeShadowMaps) the first time a frame uses a
+// layer: to kKeyAndContactLayerSize for the key light's and the contact shadow's maps alone, to
+// Options::shadowMapSize once a light is shadowed; a renderer that never uses one pays nothing.
 void createShadowMaps(const Context& ctx, Pipelines& pipelines, uint32_t size, ShadowMaps& maps);
 // Replaces the image, views and sampler with ones `size` texels square (the caller waited for
 // the GPU and rewrites every set's binding 10); the maps must be rendered again.

@@ -201,8 +201,9 @@ struct DrawStats {
   // Shadows (View::shadows; pass_shadows.h): the lights shadowed, the lights that could be
   // (that bring light: beyond gpu::kMaxShadowedLights directional or spot lights and one point
   // light the weakest are not), the point lights left unshadowed (all but the strongest), and the
-  // shadow map layers rendered this frame (a point light's cube counts 6; 0 when the maps were
-  // current: nothing they show changed). All 0 without shadows.
+  // shadow map layers rendered this frame (a point light's cube counts 6, the key light's and the
+  // contact shadow's maps 1 each; 0 when the maps were current: nothing they show changed). All
+  // 0 without shadows.
   uint32_t shadowedLights = 0;
   uint32_t shadowCandidates = 0;
   uint32_t unshadowedPointLights = 0;

@@ -1,5 +1,6 @@
 // The Renderer's side of the shadow pass (pass_shadows.h): what makes the maps stale, and the
 // per-frame plan with the maps' first growth to their size.
+#include <algorithm>
 #include <cmath>
 
 #include "renderer_impl.h"
@@ -31,6 +32,14 @@ void RendererImpl::prepareShadows(const View& view, gpu::FrameData& data) {
     bounds.extend(glm::vec3(g.center.x + g.radius, g.height, g.center.y + g.radius));
   }
   ShadowPlan plan = shadows ? planShadows(scene_.lightData, bounds, shadowMapSize_) : ShadowPlan{};
+  // The layers' side: the lights' maps want Options::shadowMapSize; the key light's map and the
+  // contact shadow's strip alone fit in kKeyAndContactLayerSize, so an asset without a shadowed
+  // light (most, with the window's ground) does not pay for the lights' size. The image only
+  // grows (a light that comes and goes does not re-create it each time).
+  const uint32_t wanted = plan.shadowed() > 0   ? shadowMapSize_
+                          : keyShadow || ground ? std::min(shadowMapSize_, kKeyAndContactLayerSize)
+                                                : 0u;
+  const uint32_t size = std::max(shadows_.size, wanted);
   if (keyShadow) {
     // The key's direction in the world: environment.glsl looks a world direction d up at
     // R_y(-rotation) d, so the environment's direction e is the world's R_y(rotation) e.
@@ -39,15 +48,16 @@ void RendererImpl::prepareShadows(const View& view, gpu::FrameData& data) {
     const glm::vec3 towards(c * e.x + s * e.z, e.y, -s * e.x + c * e.z);
     // Fitted to the casters alone: a directional map's window, across the light, holds every
     // receiver of their shadows already (the ground's beyond its far plane compare at depth 1).
-    planKeyShadow(towards, key.irradiance, key.angularRadius, shadowBounds_, shadowMapSize_, plan);
+    planKeyShadow(towards, key.irradiance, key.angularRadius, shadowBounds_, size, plan);
   }
-  if (ground) planContactShadow(view.ground, shadowMapSize_, plan);
+  if (ground) planContactShadow(view.ground, size, plan);
   shadows_.plan = plan;
-  if (plan.any() && shadows_.size != shadowMapSize_) {
-    // Once per renderer: every set 0 (the scene's, one arriving, the background's) names the
-    // new image, so no frame may still be using the old one.
+  if (plan.any() && shadows_.size != size) {
+    // At most twice per renderer (the key and contact size, then the lights'): every set 0 (the
+    // scene's, one arriving, the background's) names the new image, so no frame may still be
+    // using the old one.
     VK_CHECK(vkDeviceWaitIdle(ctx_.device));
-    resizeShadowMaps(ctx_, shadowMapSize_, shadows_);
+    resizeShadowMaps(ctx_, size, shadows_);
     writeShadowBinding(ctx_, shadows_, scene_);
     if (pending_) writeShadowBinding(ctx_, shadows_, pending_->gpu);
     writeShadowBinding(ctx_, shadows_, background_.frameSets);

@@ -36,7 +36,9 @@ layout(constant_id = 8) const uint kTexcoordSets = 0u;
 layout(constant_id = 9) const int kChannel = kChannelShaded;
 // Channel views only: bit n set when the primitive has TEXCOORD_n.
 layout(constant_id = 10) const uint kPrimitiveTexcoords = 0u;
-// The view has shadows (renderer View::shadows) and the scene shadowed lights: shadows.glsl.
+// The shadows this frame reads (shadows.glsl; renderer pipelines.h kFeature*Shadow): bit 0 the
+// directional and spot lights' maps, bit 1 the point light's cube, bit 2 the environment key
+// light's map. None compiled in where there is none.
 layout(constant_id = 11) const uint kShadows = 0u;
 
 layout(location = 0) in vec3 inWorldPos;

@@ -13,8 +13,9 @@ layout(set = 0, binding = 10) uniform sampler2DArrayShadow shadowMaps;
 // How much of a light reaches `position` through layer `layer`, whose params are as
 // FrameData::shadowParams (x the world size of a texel, at unit distance where y is 1: a
 // perspective map; z a texel in the layer's texture coordinates); the map fills the corner
-// `uvScale` of the layer's side. `ng` is the geometric normal facing the viewer's side, `l` the
-// unit direction to the light. 1 lit, 0 in full shadow.
+// `uvScale` of the layer's side. `ng` is the geometric normal on the side the offset goes to
+// (the light's, for a surface it reaches through), `l` the unit direction to the light. 1 lit,
+// 0 in full shadow.
 float filteredShadow(int layer, vec4 params, vec3 position, vec3 ng, vec3 l, float uvScale) {
   // Normal-offset bias: the receiver point moves off its surface by about a texel (more where
   // the light grazes it), so that the surface does not shadow itself where a texel of the map
