@@ -46,11 +46,8 @@ float keyShareUp(const scene::EnvironmentImage& env, const glm::vec3& l) {
 
 // A horizontal square (facing +y) of half-size `half` at `center`.
 int addPlate(scene::Scene& s, const glm::vec3& center, float half) {
-  const int node = addMeshNode(
-      s, quadPrimitive(addMaterial(s, makePbrMaterial({0.5f, 0.5f, 0.5f}, 0, 1))), center);
-  s.nodes[size_t(node)].rotation = glm::angleAxis(-glm::half_pi<float>(), glm::vec3(1, 0, 0));
-  s.nodes[size_t(node)].scale = glm::vec3(half);
-  return node;
+  return addHorizontalQuad(s, addMaterial(s, makePbrMaterial({0.5f, 0.5f, 0.5f}, 0, 1)), center,
+                           half);
 }
 
 // Low, looking under the plate at the ground.
@@ -63,11 +60,7 @@ View lowView(bool keyShadow) {
 glm::vec3 linearAt(const Pixels& pixels, const View& view, const glm::vec3& p) {
   const glm::ivec2 at = project(view, p, kSize, kSize);
   const glm::u8vec4 c = pixelAt(pixels, at.x, at.y);
-  auto linear = [](uint8_t v) {
-    const float s = float(v) / 255.0f;
-    return s <= 0.04045f ? s / 12.92f : std::pow((s + 0.055f) / 1.055f, 2.4f);
-  };
-  return {linear(c.r), linear(c.g), linear(c.b)};
+  return glm::vec3(srgbToLinear(c.r), srgbToLinear(c.g), srgbToLinear(c.b));
 }
 
 TEST_F(RendererTest, EnvironmentKeyShadowTakesTheKeysShareFromTheImageBasedLight) {

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
 
 namespace vitrine::test {
 
@@ -16,6 +17,11 @@ float srgbByte(float linear) {
   const float c = std::clamp(linear, 0.0f, 1.0f);
   const float s = c <= 0.0031308f ? 12.92f * c : 1.055f * std::pow(c, 1.0f / 2.4f) - 0.055f;
   return 255.0f * s;
+}
+
+double srgbToLinear(int byte) {
+  const double c = byte / 255.0;
+  return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
 }
 
 glm::u8vec4 pixelAt(const Pixels& pixels, int x, int y) {
@@ -104,6 +110,16 @@ int addMaterial(scene::Scene& scene, const TestMaterial& material) {
   scene.materials.push_back(material.material);
   scene.materialData.push_back(material.data);
   return int(scene.materials.size()) - 1;
+}
+
+int addHorizontalQuad(scene::Scene& scene, int material, const glm::vec3& center, float half,
+                      bool facingDown) {
+  const int node = addMeshNode(scene, quadPrimitive(material), center);
+  // The quad's +z normal turned to +y (or -y) about +x.
+  const float angle = facingDown ? glm::half_pi<float>() : -glm::half_pi<float>();
+  scene.nodes[size_t(node)].rotation = glm::angleAxis(angle, glm::vec3(1.0f, 0.0f, 0.0f));
+  scene.nodes[size_t(node)].scale = glm::vec3(half);
+  return node;
 }
 
 int addCameraNode(scene::Scene& scene, const glm::vec3& eye) {

@@ -26,6 +26,9 @@ inline constexpr uint32_t kSize = 64;
 // sRGB transfer function (IEC 61966-2-1) of a linear value in 0..1, as 0..255.
 float srgbByte(float linear);
 
+// IEC 61966-2-1 decoding of an 8-bit sRGB value to linear (srgbByte's inverse).
+double srgbToLinear(int byte);
+
 // The pixel at (x, y), rows top to bottom.
 glm::u8vec4 pixelAt(const Pixels& pixels, int x, int y);
 
@@ -61,6 +64,10 @@ int addMeshNode(scene::Scene& scene, scene::Primitive primitive,
                 const glm::vec3& translation = glm::vec3(0.0f));
 // Adds a material (and its MaterialData) before the default material; returns its index.
 int addMaterial(scene::Scene& scene, const TestMaterial& material);
+// Adds a quadPrimitive of `material` lying flat, a square of half-size `half` centred at
+// `center`, facing +y (or -y: then culled from above unless double-sided); returns its node.
+int addHorizontalQuad(scene::Scene& scene, int material, const glm::vec3& center, float half,
+                      bool facingDown = false);
 // Adds a perspective camera node at `eye` looking down -z; returns the node index.
 // No zfar: an infinite projection.
 int addCameraNode(scene::Scene& scene, const glm::vec3& eye);

@@ -5,8 +5,6 @@
 // the clear colour), elsewhere on the ground and off it the background as it is; with the
 // ground off, or without shadows, nothing changes; over a transparent background the shadow is
 // black of alpha 0.75 (thumbnails).
-#include <glm/gtc/quaternion.hpp>
-
 #include "environment_image.h"
 #include "render_fixture.h"
 
@@ -24,11 +22,8 @@ struct GroundScene {
 // A 1x1 horizontal square (facing +y) centred 1 above the origin, and a directional light
 // shining along (1, -1, 0): its shadow is the square [0.5, 1.5] x [-0.5, 0.5] of the ground.
 void build(GroundScene& g) {
-  const int caster =
-      addMeshNode(g.s, quadPrimitive(addMaterial(g.s, makePbrMaterial({0.8f, 0.8f, 0.8f}, 0, 1))),
-                  glm::vec3(0.0f, 1.0f, 0.0f));
-  g.s.nodes[size_t(caster)].rotation = glm::angleAxis(-glm::half_pi<float>(), glm::vec3(1, 0, 0));
-  g.s.nodes[size_t(caster)].scale = glm::vec3(0.5f);
+  addHorizontalQuad(g.s, addMaterial(g.s, makePbrMaterial({0.8f, 0.8f, 0.8f}, 0, 1)),
+                    glm::vec3(0.0f, 1.0f, 0.0f), 0.5f);
   scene::Light sun;
   sun.type = scene::Light::Type::Directional;
   sun.intensity = 2.0f;
@@ -140,12 +135,8 @@ View contactView(float contactHeight) {
 // from above).
 scene::Scene plateAt(float height, float half = 1.0f, bool facingDown = true) {
   scene::Scene s;
-  const int plate =
-      addMeshNode(s, quadPrimitive(addMaterial(s, makePbrMaterial({0.8f, 0.8f, 0.8f}, 0, 1))),
-                  glm::vec3(0.0f, height, 0.0f));
-  const float angle = facingDown ? glm::half_pi<float>() : -glm::half_pi<float>();
-  s.nodes[size_t(plate)].rotation = glm::angleAxis(angle, glm::vec3(1, 0, 0));
-  s.nodes[size_t(plate)].scale = glm::vec3(half);
+  addHorizontalQuad(s, addMaterial(s, makePbrMaterial({0.8f, 0.8f, 0.8f}, 0, 1)),
+                    glm::vec3(0.0f, height, 0.0f), half, facingDown);
   finish(s);
   return s;
 }

@@ -43,12 +43,6 @@ json quatJson(const glm::quat& q) {
   return {q.x, q.y, q.z, q.w};
 }
 
-// sRGB decoding (IEC 61966-2-1) of an 8-bit value.
-double srgbToLinear(int byte) {
-  const double c = byte / 255.0;
-  return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-}
-
 // A quad (normal +z in its node) turned by `tilt` about +Y, material 0 of base colour kBase
 // (dielectric, roughness kRoughness) with `extension` (a KHR_materials_* object, or null),
 // and a directional light of `intensity` shining towards -l (world).

@@ -87,11 +87,6 @@ Lobe specularLobe(const SurfaceMaterial& m, const glm::dvec3& n, const glm::dvec
 
 }  // namespace
 
-double srgbToLinear(int byte) {
-  const double c = byte / 255.0;
-  return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
-}
-
 glm::dvec3 thinFilmFresnel(double filmIor, const glm::dvec3& baseF0, double thickness,
                            double cosTheta1) {
   const double outside = 1.0;

@@ -51,7 +51,4 @@ glm::dvec3 surfaceRadiance(const SurfaceMaterial& m, double irradiance, const gl
 SurfaceMaterial specularGlossiness(const glm::dvec3& diffuse, const glm::dvec3& specular,
                                    double glossiness);
 
-// IEC 61966-2-1 decoding of an 8-bit sRGB value to linear.
-double srgbToLinear(int byte);
-
 }  // namespace vitrine::test
