@@ -62,6 +62,7 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
       stats.shadowCandidates = shadows.plan.candidates + shadows.plan.pointLights;
       stats.unshadowedPointLights = shadows.plan.pointLights - (shadows.plan.point >= 0 ? 1 : 0);
       stats.shadowedLights = shadows.plan.shadowed();
+      stats.shadowCascades = shadows.plan.cascades;
     }
     // (The plan is empty outside the shaded view: renderer_shadows.cpp.)
     if (shadows.plan.any()) {

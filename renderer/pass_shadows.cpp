@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
+#include <limits>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -16,6 +16,10 @@
 namespace vitrine::renderer {
 namespace {
 
+// Texels beyond a cascade's sphere on each side: its filter's taps and the receiver's normal
+// offset reach about three texels from a point inside it.
+constexpr uint32_t kCascadeMargin = 3;
+
 float luminance(const glm::vec3& c) {
   return 0.2126f * c.r + 0.7152f * c.g + 0.0722f * c.b;
 }
@@ -25,22 +29,103 @@ glm::vec3 upFor(const glm::vec3& d) {
   return std::abs(d.y) < 0.99f ? glm::vec3(0.0f, 1.0f, 0.0f) : glm::vec3(1.0f, 0.0f, 0.0f);
 }
 
-// Directional: an orthographic map along `d` around the sphere (center, radius), its window
-// snapped to whole texels of the map in the light's frame (which does not move with the sphere).
-void fitDirectional(const glm::vec3& d, const glm::vec3& center, float radius, uint32_t size,
+// Directional: an orthographic map along `d` whose window holds the sphere (center, radius)
+// with `margin` texels more on each side, its depth the sphere (depthCenter, depthRadius), the
+// window snapped to whole texels of the map in the light's frame (which does not move with
+// the sphere): as the sphere moves, what a texel covers stays the same.
+void fitDirectional(const glm::vec3& d, const glm::vec3& center, float radius,
+                    const glm::vec3& depthCenter, float depthRadius, uint32_t size, uint32_t margin,
                     glm::mat4& viewProj, glm::vec4& params) {
   const glm::mat4 view = glm::lookAt(glm::vec3(0.0f), d, upFor(d));
   const glm::vec3 c = glm::vec3(view * glm::vec4(center, 1.0f));
-  const float texel = 2.0f * radius / float(size);
+  const float z = glm::vec3(view * glm::vec4(depthCenter, 1.0f)).z;
+  // size texels across 2 (radius + margin texels).
+  const float texel = 2.0f * radius / float(size - 2 * margin);
   const float x = std::round(c.x / texel) * texel;
   const float y = std::round(c.y / texel) * texel;
-  // One texel of margin on each side for the snap; depth from the sphere's near to far side,
-  // a little beyond so that nothing is clipped.
-  const float half = radius + texel;
-  const glm::mat4 proj = glm::ortho(x - half, x + half, y - half, y + half, -c.z - 1.01f * radius,
-                                    -c.z + 1.01f * radius);
+  const float half = 0.5f * texel * float(size);
+  // Depth a little beyond the sphere's near and far sides, so that nothing is clipped.
+  const glm::mat4 proj = glm::ortho(x - half, x + half, y - half, y + half,
+                                    -z - 1.01f * depthRadius, -z + 1.01f * depthRadius);
   viewProj = vulkanProjection(proj) * view;
-  params = glm::vec4(2.0f * half / float(size), 0.0f, 1.0f / float(size), 0.0f);
+  params = glm::vec4(texel, 0.0f, 1.0f / float(size), std::numeric_limits<float>::max());
+}
+
+void fitDirectional(const glm::vec3& d, const glm::vec3& center, float radius, uint32_t size,
+                    glm::mat4& viewProj, glm::vec4& params) {
+  fitDirectional(d, center, radius, center, radius, size, 1, viewProj, params);
+}
+
+// One of a directional light's finer maps: the view depths it serves, up to `far` (view
+// units, as -(view p).z), and the world sphere holding that slice of the view's frustum.
+struct Cascade {
+  float far = 0.0f;
+  glm::vec3 center{0.0f};
+  float radius = 0.0f;
+};
+
+// Up to `count` cascades for a perspective `view` of the scene within `bounds`, whose sphere is
+// (center, radius), the nearest first; none where the view does not need them
+// (pass_shadows.h).
+std::vector<Cascade> cascadesFor(const View& view, const scene::Bounds& bounds,
+                                 const glm::vec3& center, float radius, uint32_t count) {
+  std::vector<Cascade> cascades;
+  const glm::mat4& p = view.projection;  // OpenGL convention
+  if (count == 0 || p[2][3] != -1.0f || p[3][3] != 0.0f || !(p[0][0] > 0.0f) || !(p[1][1] > 0.0f))
+    return cascades;
+  const glm::mat4 toWorld = glm::inverse(view.view);
+  // World units per view unit (a camera node may be scaled; the shader measures view depth).
+  const float scale =
+      std::max({glm::length(glm::vec3(toWorld[0])), glm::length(glm::vec3(toWorld[1])),
+                glm::length(glm::vec3(toWorld[2]))});
+  if (!(scale > 0.0f) || !std::isfinite(scale)) return cascades;
+  // The projection's planes: near = P32 / (P22 - 1), far = P32 / (P22 + 1) (infinite when
+  // P22 = -1); the half-diagonal of the field at unit depth, an off-centre window counted.
+  const float near = p[3][2] / (p[2][2] - 1.0f);
+  const float far =
+      p[2][2] + 1.0f < 0.0f ? p[3][2] / (p[2][2] + 1.0f) : std::numeric_limits<float>::infinity();
+  const float tx = (1.0f + std::abs(p[2][0])) / p[0][0];
+  const float ty = (1.0f + std::abs(p[2][1])) / p[1][1];
+  const float t2 = tx * tx + ty * ty;
+  // The view depths at which the scene can be seen, from the eye's distances to its sphere
+  // (center, radius): they do not change as the camera turns, nor as it orbits the centre, so
+  // neither do the splits nor the cascades' sizes. A point at distance d inside the field of
+  // view lies at a depth between d / sqrt(1 + t2) (at a corner) and d.
+  const glm::vec3 eye(toWorld[3]);
+  const float k = 1.0f / std::sqrt(1.0f + t2);
+  const float distance = glm::length(center - eye) / scale, r = radius / scale;
+  const float a = std::max(near, (distance - r) * k);
+  const float b = std::min(far, distance + r);
+  // The bounds' box, nearer than the sphere: a cascade ending before any point of it would
+  // serve no point and is left out (which is no visible change).
+  const glm::vec3 outside = glm::max(glm::max(bounds.min - eye, eye - bounds.max), glm::vec3(0));
+  const float nearest = glm::length(outside) / scale * k;
+  if (!(a > 0.0f) || !(b > a) || !std::isfinite(a + b)) return cascades;
+  // The practical split scheme (Zhang et al., "Parallel-split shadow maps", 2006): between the
+  // logarithmic and the uniform split of [a, b] in count + 1 parts, the last part the whole
+  // scene's map's.
+  constexpr float kLogarithmic = 0.75f;
+  const auto split = [&](uint32_t i) {
+    const float f = float(i) / float(count + 1);
+    return kLogarithmic * a * std::pow(b / a, f) + (1.0f - kLogarithmic) * (a + (b - a) * f);
+  };
+  for (uint32_t i = 1; i <= count; ++i) {
+    const float lo = split(i - 1), hi = split(i);
+    // The smallest sphere around the frustum between depths lo and hi: its centre on the
+    // axis where the near and far corners are equally far, or at the far plane's centre.
+    const float c = std::min(0.5f * (lo + hi) * (1.0f + t2), hi);
+    const float around = std::max(std::sqrt((c - lo) * (c - lo) + lo * lo * t2),
+                                  std::sqrt((hi - c) * (hi - c) + hi * hi * t2));
+    // Rounded up to a step of 2^(1/4), so that a small change of the depths (a dolly, the
+    // scene's bounds growing) keeps the same texel size and the window its texel grid.
+    const float rounded = std::exp2(std::ceil(4.0f * std::log2(around * scale)) / 4.0f);
+    // Worth a layer only where its texels are at most half the whole map's; the ones after are
+    // larger still.
+    if (!(rounded <= 0.5f * radius)) break;
+    if (hi < nearest) continue;
+    cascades.push_back({hi, glm::vec3(toWorld * glm::vec4(0.0f, 0.0f, -c, 1.0f)), rounded});
+  }
+  return cascades;
 }
 
 // Spot: a perspective map along the light's axis whose field covers the outer cone.
@@ -63,7 +148,8 @@ void fitSpot(const gpu::LightData& light, const glm::vec3& center, float radius,
   if (near >= far) near = far * 2e-3f;
   const glm::mat4 view = glm::lookAt(p, p + d, upFor(d));
   viewProj = vulkanProjection(glm::perspective(fov, 1.0f, near, far)) * view;
-  params = glm::vec4(2.0f * std::tan(0.5f * fov) / float(size), 1.0f, 1.0f / float(size), 0.0f);
+  params = glm::vec4(2.0f * std::tan(0.5f * fov) / float(size), 1.0f, 1.0f / float(size),
+                     std::numeric_limits<float>::max());
 }
 
 // Point: six faces around the light's position, each a perspective map a little wider than 90
@@ -109,7 +195,7 @@ bool masked(const SceneGpu& scene, const Draw& d) {
 }  // namespace
 
 ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::Bounds& bounds,
-                       uint32_t size) {
+                       uint32_t size, const View& view) {
   ShadowPlan plan;
   if (bounds.empty()) return plan;
   const glm::vec3 center = 0.5f * (bounds.min + bounds.max);
@@ -141,16 +227,41 @@ ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::B
   if (plan.point >= 0) fitPoint(lights[size_t(plan.point)], center, radius, size, plan);
   std::stable_sort(strength.begin(), strength.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
-  for (const auto& [at, i] : strength) {
-    if (plan.count == uint32_t(gpu::kMaxShadowedLights)) break;
+  const size_t lightCount = std::min(strength.size(), size_t(gpu::kMaxShadowedLights));
+  plan.lights = uint32_t(lightCount);
+  // The layers no light takes are the directional lights' cascades, shared out in turn from
+  // the strongest.
+  std::vector<uint32_t> finer(lightCount, 0);
+  std::vector<size_t> directional;
+  for (size_t j = 0; j < lightCount; ++j)
+    if (int(lights[strength[j].second].position.w + 0.5f) == gpu::kLightDirectional)
+      directional.push_back(j);
+  for (uint32_t free = gpu::kMaxShadowedLights - plan.lights, j = 0;
+       free > 0 && !directional.empty(); --free, ++j)
+    ++finer[directional[j % directional.size()]];
+  for (size_t j = 0; j < lightCount; ++j) {
+    const uint32_t i = strength[j].second;
     const gpu::LightData& l = lights[i];
-    const uint32_t k = plan.count++;
-    plan.light[k] = i;
-    if (int(l.position.w + 0.5f) == gpu::kLightSpot)
-      fitSpot(l, center, radius, size, plan.viewProj[k], plan.params[k]);
-    else
-      fitDirectional(glm::vec3(l.direction), center, radius, size, plan.viewProj[k],
-                     plan.params[k]);
+    if (int(l.position.w + 0.5f) == gpu::kLightSpot) {
+      plan.light[plan.count] = i;
+      fitSpot(l, center, radius, size, plan.viewProj[plan.count], plan.params[plan.count]);
+      ++plan.count;
+      continue;
+    }
+    // The cascades, nearest first (the shader takes the first layer whose params.w the
+    // point's view depth does not exceed), then the map over the whole scene.
+    const glm::vec3 d(l.direction);
+    for (const Cascade& c : cascadesFor(view, bounds, center, radius, finer[j])) {
+      plan.light[plan.count] = i;
+      fitDirectional(d, c.center, c.radius, center, radius, size, kCascadeMargin,
+                     plan.viewProj[plan.count], plan.params[plan.count]);
+      plan.params[plan.count].w = c.far;
+      ++plan.count;
+      ++plan.cascades;
+    }
+    plan.light[plan.count] = i;
+    fitDirectional(d, center, radius, size, plan.viewProj[plan.count], plan.params[plan.count]);
+    ++plan.count;
   }
   return plan;
 }
@@ -346,8 +457,31 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
                           const SceneGpu& scene, uint32_t slot, const DrawOrder& order,
                           ShadowMaps& maps) {
   const uint64_t casters = casterHash(scene, order);
-  if (maps.valid && !maps.dirty && maps.rendered == maps.plan && maps.renderedCasters == casters)
-    return 0;
+  // With the same casters and nothing changed, a layer drawn with the same matrix (and corner)
+  // is current: a camera move re-renders the cascades it shifted and nothing else.
+  const bool current = maps.valid && !maps.dirty && maps.renderedCasters == casters;
+  const ShadowPlan& plan = maps.plan;
+  const ShadowPlan& was = maps.rendered;
+  const auto stale = [&](uint32_t k) {
+    if (!current || was.viewProj[k] != plan.viewProj[k]) return true;
+    if (k < uint32_t(gpu::kMaxShadowedLights)) return k >= was.count;
+    if (k == uint32_t(gpu::kKeyShadowLayer)) return !was.key || was.keySize != plan.keySize;
+    if (k == uint32_t(gpu::kContactShadowLayer))
+      return !was.contact || was.contactSize != plan.contactSize;
+    return was.point < 0;  // a cube face
+  };
+  std::vector<uint32_t> layers;
+  for (uint32_t k = 0; k < plan.count; ++k) layers.push_back(k);
+  if (plan.point >= 0)
+    for (uint32_t f = 0; f < 6; ++f) layers.push_back(uint32_t(gpu::kMaxShadowedLights) + f);
+  if (plan.key) layers.push_back(uint32_t(gpu::kKeyShadowLayer));
+  if (plan.contact) layers.push_back(uint32_t(gpu::kContactShadowLayer));
+  std::erase_if(layers, [&](uint32_t k) { return !stale(k); });
+  maps.rendered = plan;
+  maps.renderedCasters = casters;
+  maps.dirty = false;
+  maps.valid = true;
+  if (layers.empty()) return 0;
   const ImageRange range{0, 1, VK_IMAGE_ASPECT_DEPTH_BIT};
   // After the earlier frames' fragment shaders read the maps (a barrier orders this against
   // every command submitted before it on the queue).
@@ -355,12 +489,6 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
                   {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment},
                   {VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, ImageUser::Depth}, range);
   const VkPipelineLayout layout = pipelines.layouts.layout;
-  std::vector<uint32_t> layers(maps.plan.count);
-  std::iota(layers.begin(), layers.end(), 0u);
-  if (maps.plan.point >= 0)
-    for (uint32_t f = 0; f < 6; ++f) layers.push_back(uint32_t(gpu::kMaxShadowedLights) + f);
-  if (maps.plan.key) layers.push_back(uint32_t(gpu::kKeyShadowLayer));
-  if (maps.plan.contact) layers.push_back(uint32_t(gpu::kContactShadowLayer));
   for (const uint32_t k : layers) {
     // The key's and the contact's maps use a corner of their layer (the rest stays depth 1:
     // lit, from the clear at creation; nothing else renders into those layers); the contact's
@@ -368,12 +496,11 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
     std::vector<VkRect2D> maps2d;
     if (k == uint32_t(gpu::kContactShadowLayer)) {
       for (uint32_t level = 0; level < kContactLevels; ++level) {
-        const uint32_t side = maps.plan.contactSize >> level;
-        maps2d.push_back(
-            {{int32_t(contactLevelOffset(maps.plan.contactSize, level)), 0}, {side, side}});
+        const uint32_t side = plan.contactSize >> level;
+        maps2d.push_back({{int32_t(contactLevelOffset(plan.contactSize, level)), 0}, {side, side}});
       }
     } else {
-      const uint32_t side = k == uint32_t(gpu::kKeyShadowLayer) ? maps.plan.keySize : maps.size;
+      const uint32_t side = k == uint32_t(gpu::kKeyShadowLayer) ? plan.keySize : maps.size;
       maps2d.push_back({{0, 0}, {side, side}});
     }
     // The area cleared: every map, and the gaps between the contact's.
@@ -423,10 +550,6 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
   transitionImage(cmd, maps.depth.image,
                   {VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, ImageUser::Depth},
                   {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment}, range);
-  maps.rendered = maps.plan;
-  maps.renderedCasters = casters;
-  maps.dirty = false;
-  maps.valid = true;
   return uint32_t(layers.size());
 }
 

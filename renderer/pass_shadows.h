@@ -6,10 +6,20 @@
 // the colour's luminance x intensity; spot and point: that over the squared distance), and the
 // strongest point light; the others light unshadowed and DrawStats names how many.
 // Their maps, one layer each of one depth image:
-//   directional: an orthographic map, one cascade, around the bounding sphere of the scene's
-//     bounds (the union of every pose seen since the scene was set, so an animation does not
-//     re-fit it each frame), its window snapped to whole texels: it does not depend on the
-//     camera, so nothing shimmers while the camera orbits.
+//   directional: an orthographic map around the bounding sphere of the scene's bounds (the
+//     union of every pose seen since the scene was set, so an animation does not re-fit it
+//     each frame), its window snapped to whole texels: it does not depend on the camera, so
+//     nothing shimmers while the camera orbits. When the view needs them, cascades before it:
+//     the layers no light takes (kMaxShadowedLights less the lights shadowed, shared out among
+//     the directional ones from the strongest) split the view depths at which a perspective
+//     camera can see the scene's sphere (the practical split scheme, the last part the whole
+//     map's), each a map around the sphere holding its slice of the view's frustum, kept where
+//     that sphere is at most half the scene's (a camera inside or close to a large scene; one
+//     that sees the asset whole needs none) and where some of the bounds can lie in it. Stable
+//     as the camera turns or orbits the scene's centre: the depths come from the eye's distance
+//     to that centre, the sphere's radius from them and the field of view, rounded up to steps
+//     of 2^(1/4), and its window is snapped to whole texels of its own size. The shader picks a
+//     light's first layer whose view depth reaches the point's (FrameData::shadowParams w).
 //   spot: a perspective map along the light's axis covering the outer cone, from the nearest
 //     to the farthest point of that sphere (or to `range`).
 //   point: a cube of six perspective maps (layers kMaxShadowedLights + face, faces +X, -X, +Y,
@@ -41,8 +51,11 @@
 // (percentage-closer filtering: a tent over 3x3 texels).
 // The maps are re-rendered only when their input changed: the renderer's dirty flag (world
 // matrices, morph weights, joints, lights, visibility, materials, a new scene or images), the
-// chosen lights or their matrices, or the list of casters; a still scene, or one where only the
-// camera moves, renders none (DrawStats::shadowMapRenders).
+// chosen lights or their matrices, or the list of casters; then every layer is rendered. When
+// only some layers' matrices changed (a camera move shifting the cascades), only those are. A
+// still scene renders none, nor does a moving camera without cascades
+// (DrawStats::shadowMapRenders). Every caster is drawn into every layer (no culling to a
+// cascade's window).
 #pragma once
 
 #include <array>
@@ -66,15 +79,17 @@ namespace vitrine::renderer {
 
 // Which lights cast shadows this frame, and through which matrices.
 struct ShadowPlan {
-  uint32_t count = 0;  // directional and spot layers used, 0..kMaxShadowedLights
+  uint32_t count = 0;     // directional and spot layers used, 0..kMaxShadowedLights
+  uint32_t lights = 0;    // directional and spot lights shadowed: count less the cascades
+  uint32_t cascades = 0;  // directional layers besides each light's whole-scene map
   std::array<uint32_t, gpu::kMaxShadowedLights> light{};  // LightData index per layer
   // Per layer: the directional and spot ones, then the point light's six faces.
   std::array<glm::mat4, gpu::kShadowLayers> viewProj{};
   std::array<glm::vec4, gpu::kMaxShadowedLights> params{};  // FrameData::shadowParams
   int point = -1;           // the LightData index of the shadowed point light, -1 none
   float pointTexel = 0.0f;  // FrameData::shadowPoint.y
-  // Lights shadowed: count, plus one with a point light.
-  uint32_t shadowed() const { return count + (point >= 0 ? 1u : 0u); }
+  // Lights shadowed: lights, plus one with a point light.
+  uint32_t shadowed() const { return lights + (point >= 0 ? 1u : 0u); }
   // The key light's and the contact shadow's maps: used or not, their side in texels (the
   // contact's first map's), and FrameData::keyLight, keyShadow and contactShadow (viewProj
   // holds their matrices).
@@ -95,9 +110,10 @@ struct ShadowPlan {
 };
 
 // Chooses the shadowed lights among `lights` (world space) and their maps' matrices for a
-// scene within `bounds`, maps of `size` texels square. No lights when `bounds` is empty.
+// scene within `bounds`, maps of `size` texels square, the directional lights' cascades for
+// `view` (its view and projection). No lights when `bounds` is empty.
 ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::Bounds& bounds,
-                       uint32_t size);
+                       uint32_t size, const View& view);
 
 // The key light's map's side in texels (at most the layer's), and the contact shadow's first
 // (finest) map's.

@@ -202,12 +202,15 @@ struct DrawStats {
   // (that bring light: beyond gpu::kMaxShadowedLights directional or spot lights and one point
   // light the weakest are not), the point lights left unshadowed (all but the strongest), and the
   // shadow map layers rendered this frame (a point light's cube counts 6, the key light's and the
-  // contact shadow's maps 1 each; 0 when the maps were current: nothing they show changed). All
-  // 0 without shadows.
+  // contact shadow's maps 1 each; 0 when the maps were current: nothing they show changed; after
+  // a camera move, the cascades it shifted). All 0 without shadows.
   uint32_t shadowedLights = 0;
   uint32_t shadowCandidates = 0;
   uint32_t unshadowedPointLights = 0;
   uint32_t shadowMapRenders = 0;
+  // Directional lights' cascades this frame: layers besides each one's map of the whole scene
+  // (pass_shadows.h); 0 when the view needs none.
+  uint32_t shadowCascades = 0;
   // The environment key light's shadow (View::environmentShadow) and the ground's contact
   // shadow (View::Ground::contactHeight) drawn this frame: 1, else 0.
   uint32_t keyShadows = 0;

@@ -31,7 +31,8 @@ void RendererImpl::prepareShadows(const View& view, gpu::FrameData& data) {
     bounds.extend(glm::vec3(g.center.x - g.radius, g.height, g.center.y - g.radius));
     bounds.extend(glm::vec3(g.center.x + g.radius, g.height, g.center.y + g.radius));
   }
-  ShadowPlan plan = shadows ? planShadows(scene_.lightData, bounds, shadowMapSize_) : ShadowPlan{};
+  ShadowPlan plan =
+      shadows ? planShadows(scene_.lightData, bounds, shadowMapSize_, view) : ShadowPlan{};
   // The layers' side: the lights' maps want Options::shadowMapSize; the key light's map and the
   // contact shadow's strip alone fit in kKeyAndContactLayerSize, so an asset without a shadowed
   // light (most, with the window's ground) does not pay for the lights' size. The image only

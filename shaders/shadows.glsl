@@ -47,10 +47,13 @@ float filteredShadow(int layer, vec4 params, vec3 position, vec3 ng, vec3 l, flo
 // `layers`: some directional or spot light may be shadowed; `point`: the point light may be
 // (constant expressions in mesh.frag, so that what cannot be is not compiled in).
 float shadowFactor(int light, vec3 position, vec3 ng, vec3 l, bool layers, bool point) {
+  // A light's layers come nearest cascade first (pass_shadows.h): the first one serving view
+  // depths as far as the point's (shadowParams w; a spot light's and a whole map's reach all).
+  const float depth = -(frame.view * vec4(position, 1.0)).z;
   int layer = -1;
   vec4 params = vec4(0.0);
   for (int k = 0; layers && k < kMaxShadowedLights; ++k) {
-    if (int(frame.shadowLights[k]) == light) {
+    if (layer < 0 && int(frame.shadowLights[k]) == light && depth <= frame.shadowParams[k].w) {
       layer = k;
       params = frame.shadowParams[k];
     }

@@ -245,7 +245,9 @@ struct FrameData {
   // Shadow maps (pass_shadows.h, shadows.glsl): layer k's world-to-clip matrix (Vulkan clip
   // space), shadowLights[k] the LightData index it shadows (-1: unused layer), shadowParams[k]
   // x the world size of one texel (directional) or of one texel at unit distance (spot),
-  // y 1 for a perspective (spot) map, 0 orthographic, z 1 / map size, w unused.
+  // y 1 for a perspective (spot) map, 0 orthographic, z 1 / map size, w the farthest view depth
+  // (-(view p).z) the layer serves: a directional light's cascades come first, nearest first,
+  // then its map of the whole scene and a spot light's, which serve every depth (FLT_MAX).
   // Layers kMaxShadowedLights + f: the cube faces +X, -X, +Y, -Y, +Z, -Z (f = 0..5) of the
   // point light shadowPoint.x (-1: none); shadowPoint y the world size of a face texel at unit
   // distance, z unused, w 1 / map size.

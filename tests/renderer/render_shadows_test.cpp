@@ -486,6 +486,49 @@ TEST_F(RendererTest, SkinnedCastersShadowFollowsItsJoint) {
   EXPECT_TRUE(colorNear(vacated.color, groundUnderDirectional(view, vacated.point, 1.5f)));
 }
 
+TEST_F(RendererTest, CascadesResolveASmallShadowNearTheCameraOnALargeGround) {
+  // A ground 200 units wide: its one map has texels of about 0.14. A caster x, y in
+  // [-0.06, 0.06] at z = 0.3: its shadow under the light along (1, 0, -1), x in [0.24, 0.36],
+  // y in [-0.06, 0.06], is narrower than one of them; the camera looks at it from a metre away.
+  scene::Scene s;
+  const int ground = addMeshNode(
+      s, quadPrimitive(addMaterial(s, makePbrMaterial(kGround, kMetallic, kRoughness))));
+  s.nodes[ground].scale = glm::vec3(100.0f);
+  addCaster(s, 0.06f, 0.3f, makeUnlitMaterial({1, 1, 1, 1}));
+  addLightNode(s, directional(1.5f), glm::vec3(0, 0, 3), shineAlong(kAlong));
+  finish(s);
+  ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+  const glm::vec3 eye(0.3f, -0.9f, 0.7f);
+  const View view = [&] {
+    View v = shadowView(eye);
+    v.view = glm::lookAt(eye, glm::vec3(0.3f, 0.0f, 0.0f), glm::vec3(0, 1, 0));
+    return v;
+  }();
+  const Pixels pixels = renderer_->renderOffscreen(view, kSize, kSize);
+  const renderer::DrawStats stats = renderer_->lastDrawStats();
+  EXPECT_EQ(stats.shadowedLights, 1u);
+  EXPECT_EQ(stats.shadowCascades, 3u);  // the layers no other light takes
+  EXPECT_EQ(stats.shadowMapRenders, 4u);
+  EXPECT_TRUE(colorNear(groundPixel(pixels, view, glm::vec3(0.3f, 0.0f, 0.0f)).color,
+                        glm::vec3(0.0f), 1.0f));
+  for (const glm::vec3 p :
+       {glm::vec3(0.0f, 0.0f, 0.0f), glm::vec3(0.6f, 0.0f, 0.0f), glm::vec3(0.3f, 0.2f, 0.0f)}) {
+    const GroundPixel lit = groundPixel(pixels, view, p);
+    EXPECT_TRUE(colorNear(lit.color, groundUnderDirectional(view, lit.point, 1.5f)))
+        << p.x << "," << p.y;
+  }
+  // The camera turning a little shifts the cascades, which alone are rendered again (the
+  // whole ground's map does not depend on the camera); a still one renders none.
+  View turned = view;
+  turned.view = glm::lookAt(eye, glm::vec3(0.32f, 0.0f, 0.0f), glm::vec3(0, 1, 0));
+  (void)renderer_->renderOffscreen(turned, kSize, kSize);
+  EXPECT_GE(renderer_->lastDrawStats().shadowMapRenders, 1u);
+  EXPECT_LE(renderer_->lastDrawStats().shadowMapRenders, 3u);
+  (void)renderer_->renderOffscreen(turned, kSize, kSize);
+  EXPECT_EQ(renderer_->lastDrawStats().shadowMapRenders, 0u);
+  EXPECT_EQ(renderer_->validationMessageCount(), 0u);
+}
+
 TEST_F(RendererTest, AtMostFourLightsAreShadowedAndTheStatisticsSaySo) {
   scene::Scene s;
   addGround(s);
@@ -507,6 +550,7 @@ TEST_F(RendererTest, AtMostFourLightsAreShadowedAndTheStatisticsSaySo) {
   EXPECT_EQ(stats.shadowCandidates, 7u);
   EXPECT_EQ(stats.unshadowedPointLights, 1u);
   EXPECT_EQ(stats.shadowMapRenders, 4u + 6u);  // four layers and one cube
+  EXPECT_EQ(stats.shadowCascades, 0u);         // no layer left for one
 }
 
 }  // namespace
