@@ -53,6 +53,8 @@ std::string shadowSummary(const renderer::DrawStats& draws) {
     if (draws.shadowCandidates > draws.shadowedLights)
       s += " (at most " + std::to_string(gpu::kMaxShadowedLights) +
            " directional or spot and 1 point light, the strongest)";
+    if (draws.shadowCascades > 0)
+      s += ", " + countNoun(draws.shadowCascades, "cascade", "cascades") + " nearer the camera";
   }
   if (draws.keyShadows > 0)
     s += lights ? ", and the environment's key light" : "the environment's key light";

@@ -35,6 +35,11 @@ TEST(StatsOverlay, ShadowLineNamesTheShadowedLightsAndTheLimit) {
   d.shadowCandidates = 2;
   d.shadowedLights = 2;
   EXPECT_EQ(shadowSummary(d), "Shadows: 2 of 2 lights");
+  d.shadowCascades = 1;
+  EXPECT_EQ(shadowSummary(d), "Shadows: 2 of 2 lights, 1 cascade nearer the camera");
+  d.shadowCascades = 2;
+  EXPECT_EQ(shadowSummary(d), "Shadows: 2 of 2 lights, 2 cascades nearer the camera");
+  d.shadowCascades = 0;
   d.shadowCandidates = 7;
   d.shadowedLights = 5;
   d.unshadowedPointLights = 1;
