@@ -75,6 +75,10 @@ std::string largeAsset() {
 // ground: app/ground.h's placement of an asset at rest, the lowest point of its bounds, their
 // diagonal as the disc's radius; 4 as 3, with the ground's contact shadow (a fifth of the
 // radius high, as app/ground.h) and the studio key light's shadow: what the window shows).
+// Modes 5 to 7 put the camera inside the asset's bounds (0.6 of their radius from the centre,
+// looking at it), where one directional light's map gets cascades: 5 without shadows, 6 with
+// those of a still scene and camera, 7 with the camera turning by 0.02 radians back and forth
+// each frame (the cascades follow it; the whole-scene map stays).
 void renderShadows(benchmark::State& state, const std::string& relativePath) {
   scene::LoadResult loaded = scene::loadScene(
       relativePath == "large" ? largeAsset()
@@ -91,30 +95,49 @@ void renderShadows(benchmark::State& state, const std::string& relativePath) {
   std::unique_ptr<renderer::Renderer> r = vitrine::bench::studioRenderer(state, s, s.activeScene);
   if (!r) return;
   renderer::View view = vitrine::bench::frontView(s, kWidth, kHeight);
-  view.shadows = state.range(1) > 0;
-  const bool moving = state.range(1) == 2;
-  if (state.range(1) >= 3) {
-    const scene::Bounds b = scene::sceneBounds(s, s.activeScene);
+  const int64_t mode = state.range(1);
+  const bool inside = mode >= 5;
+  const bool turning = mode == 7;
+  const scene::Bounds bounds = scene::sceneBounds(s, s.activeScene);
+  const glm::vec3 centre = 0.5f * (bounds.min + bounds.max);
+  const glm::vec3 closeEye = centre + glm::normalize(glm::vec3(0.5f, 0.35f, 1.0f)) *
+                                          (0.3f * glm::length(bounds.max - bounds.min));
+  if (inside) {
+    view.view = glm::lookAt(closeEye, centre, glm::vec3(0, 1, 0));
+    view.eye = closeEye;
+  }
+  view.shadows = mode > 0 && mode != 5;
+  const bool moving = mode == 2;
+  if (mode == 3 || mode == 4) {
+    const scene::Bounds& b = bounds;
     view.ground.enabled = true;
     view.ground.height = b.min.y;
     view.ground.center = glm::vec2(0.5f * (b.min.x + b.max.x), 0.5f * (b.min.z + b.max.z));
     view.ground.radius = glm::length(b.max - b.min);
   }
-  if (state.range(1) == 4) {
+  if (mode == 4) {
     view.ground.contactHeight = 0.2f * view.ground.radius;
     view.environmentShadow = true;
   }
   (void)r->renderOffscreen(view, kWidth, kHeight);  // warm-up: pipelines, the maps' first render
   const double cpuStart = vitrine::bench::processCpuMs();
   uint64_t maps = 0;
+  uint64_t frame = 0;
   for (auto _ : state) {
     if (moving) r->updateTransforms(s);  // marks every caster moved
+    if (turning) {
+      const glm::mat4 yaw =
+          glm::rotate(glm::mat4(1.0f), (frame++ % 2 == 0 ? 0.02f : -0.02f), glm::vec3(0, 1, 0));
+      view.view = glm::lookAt(closeEye, closeEye + glm::vec3(yaw * glm::vec4(centre - closeEye, 0)),
+                              glm::vec3(0, 1, 0));
+    }
     benchmark::DoNotOptimize(r->renderOffscreen(view, kWidth, kHeight));
     maps += r->lastDrawStats().shadowMapRenders;
   }
   state.counters["process_cpu_ms"] =
       (vitrine::bench::processCpuMs() - cpuStart) / double(state.iterations());
   state.counters["maps_per_frame"] = double(maps) / double(state.iterations());
+  state.counters["cascades"] = double(r->lastDrawStats().shadowCascades);
   state.SetLabel(r->deviceName());
 }
 
@@ -132,6 +155,7 @@ BENCHMARK_CAPTURE(renderShadows, 2CylinderEngine, "2CylinderEngine-glTF-Binary/2
     ->ArgsProduct({{0, 1, 2}, {0, 1, 2}})
     ->Args({0, 3})
     ->Args({0, 4})
+    ->ArgsProduct({{0}, {5, 6, 7}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
 
