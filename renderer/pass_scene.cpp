@@ -72,6 +72,8 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
       // mesh.frag reads the lights' maps and the key light's; the contact shadow is the
       // ground's alone.
       if (shadows.plan.count > 0) pass.features |= kFeatureShadows;
+      if (shadows.plan.count == 1 && shadows.plan.point < 0)
+        pass.features |= kFeatureSingleShadowLayer;
       if (shadows.plan.point >= 0) pass.features |= kFeaturePointShadow;
       if (shadows.plan.key) pass.features |= kFeatureKeyShadow;
     }

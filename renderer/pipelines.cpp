@@ -152,7 +152,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
   // no per-pixel tangent frame), 1 kTextureSlots (every slot, the extensions' included),
   // 2 kUnlit, 3 kNormals, 4 kLights, 5 kTonemap, 6 kFlatNormals, 7 kLayers, 8 kTexcoordSets
   // (as mesh.vert's 2; kFeatureTexcoordSets), 9 kChannel, 10 kPrimitiveTexcoords, 11 kShadows
-  // (bit 0 kFeatureShadows, bit 1 kFeaturePointShadow, bit 2 kFeatureKeyShadow).
+  // (bit 0 kFeatureShadows, bit 1 kFeaturePointShadow, bit 2 kFeatureKeyShadow, bit 3
+  // kFeatureSingleShadowLayer).
   const uint32_t texcoordSets = (key.features & kFeatureTexcoordSets) >> kFeatureTexcoordShift;
   struct Specialization {
     VkBool32 triangles;
@@ -184,7 +185,8 @@ VkPipeline createPipeline(const Context& ctx, const Pipelines& p, const Pipeline
       key.channelTexcoords,
       ((key.features & kFeatureShadows) ? 1u : 0u) |
           ((key.features & kFeaturePointShadow) ? 2u : 0u) |
-          ((key.features & kFeatureKeyShadow) ? 4u : 0u)};
+          ((key.features & kFeatureKeyShadow) ? 4u : 0u) |
+          ((key.features & kFeatureSingleShadowLayer) ? 8u : 0u)};
   const VkSpecializationMapEntry entries[] = {
       {0, offsetof(Specialization, triangles), sizeof(VkBool32)},
       {1, offsetof(Specialization, textureSlots), sizeof(uint32_t)},

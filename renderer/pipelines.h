@@ -79,6 +79,11 @@ enum ShaderFeature : uint32_t {
   kFeatureShadows = 1u << 27,
   kFeaturePointShadow = 1u << 29,
   kFeatureKeyShadow = 1u << 30,
+  // With kFeatureShadows: layer 0 is the only directional or spot layer (one light, no
+  // cascade) and no point light is shadowed, so that mesh.frag reads it without searching the
+  // layers (on lavapipe the search, and a layer chosen per fragment, cost a third of the
+  // lookup).
+  kFeatureSingleShadowLayer = 1u << 31,
   // shadow.frag (its kMask): the shadow pass's draw has an alpha-MASK material.
   kFeatureShadowMask = 1u << 28,
 };

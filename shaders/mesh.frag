@@ -201,10 +201,11 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
     // the viewer's side only through it (diffuse transmission), and the surface must not hide
     // that light from itself.
     const vec3 lightSide = dot(ng, light.l) < 0.0 ? -ng : ng;
-    const float shadow = (kShadows & 3u) != 0u ? shadowFactor(i, inWorldPos, lightSide, light.l,
-                                                              (kShadows & 1u) != 0u,
-                                                              (kShadows & 2u) != 0u)
-                                               : 1.0;
+    const float shadow =
+        (kShadows & 3u) != 0u
+            ? shadowFactor(i, inWorldPos, lightSide, light.l, (kShadows & 1u) != 0u,
+                           (kShadows & 2u) != 0u, (kShadows & 8u) != 0u)
+            : 1.0;
     color += punctualRadiance(info, light.l) * (light.irradiance * shadow);
   }
   // Occlusion darkens the indirect (image-based) light only (§3.9.3).
