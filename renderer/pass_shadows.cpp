@@ -228,7 +228,6 @@ ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::B
   std::stable_sort(strength.begin(), strength.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   const size_t lightCount = std::min(strength.size(), size_t(gpu::kMaxShadowedLights));
-  plan.lights = uint32_t(lightCount);
   // The layers no light takes are the directional lights' cascades, shared out in turn from
   // the strongest.
   std::vector<uint32_t> finer(lightCount, 0);
@@ -236,7 +235,7 @@ ShadowPlan planShadows(const std::vector<gpu::LightData>& lights, const scene::B
   for (size_t j = 0; j < lightCount; ++j)
     if (int(lights[strength[j].second].position.w + 0.5f) == gpu::kLightDirectional)
       directional.push_back(j);
-  for (uint32_t free = gpu::kMaxShadowedLights - plan.lights, j = 0;
+  for (uint32_t free = uint32_t(gpu::kMaxShadowedLights - lightCount), j = 0;
        free > 0 && !directional.empty(); --free, ++j)
     ++finer[directional[j % directional.size()]];
   for (size_t j = 0; j < lightCount; ++j) {

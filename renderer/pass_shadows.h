@@ -80,7 +80,6 @@ namespace vitrine::renderer {
 // Which lights cast shadows this frame, and through which matrices.
 struct ShadowPlan {
   uint32_t count = 0;     // directional and spot layers used, 0..kMaxShadowedLights
-  uint32_t lights = 0;    // directional and spot lights shadowed: count less the cascades
   uint32_t cascades = 0;  // directional layers besides each light's whole-scene map
   std::array<uint32_t, gpu::kMaxShadowedLights> light{};  // LightData index per layer
   // Per layer: the directional and spot ones, then the point light's six faces.
@@ -88,8 +87,10 @@ struct ShadowPlan {
   std::array<glm::vec4, gpu::kMaxShadowedLights> params{};  // FrameData::shadowParams
   int point = -1;           // the LightData index of the shadowed point light, -1 none
   float pointTexel = 0.0f;  // FrameData::shadowPoint.y
-  // Lights shadowed: lights, plus one with a point light.
-  uint32_t shadowed() const { return lights + (point >= 0 ? 1u : 0u); }
+  // Directional and spot lights shadowed (a layer each, besides the cascades), and with the
+  // point light.
+  uint32_t lights() const { return count - cascades; }
+  uint32_t shadowed() const { return lights() + (point >= 0 ? 1u : 0u); }
   // The key light's and the contact shadow's maps: used or not, their side in texels (the
   // contact's first map's), and FrameData::keyLight, keyShadow and contactShadow (viewProj
   // holds their matrices).

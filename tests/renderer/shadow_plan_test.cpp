@@ -64,7 +64,7 @@ TEST(ShadowPlan, AViewOfTheWholeAssetNeedsNoCascade) {
   const ShadowPlan plan = planShadows(lights, box({-1, -1, -1}, {1, 1, 1}), kMapSize,
                                       lookingAt({0, 0.5f, 5}, {0, 0, 0}));
   EXPECT_EQ(plan.count, 1u);
-  EXPECT_EQ(plan.lights, 1u);
+  EXPECT_EQ(plan.lights(), 1u);
   EXPECT_EQ(plan.cascades, 0u);
   EXPECT_EQ(plan.params[0].w, kEverywhere);
 }
@@ -82,7 +82,7 @@ TEST(ShadowPlan, ACameraInsideALargeSceneGetsCascadesHoldingItsFrustum) {
   const ShadowPlan plan = planShadows(lights, kField, kMapSize, view);
   // The one light takes the three layers no other light does.
   ASSERT_EQ(plan.count, 4u);
-  EXPECT_EQ(plan.lights, 1u);
+  EXPECT_EQ(plan.lights(), 1u);
   EXPECT_EQ(plan.cascades, 3u);
   EXPECT_EQ(plan.shadowed(), 1u);
   for (uint32_t k = 0; k < 4; ++k) EXPECT_EQ(plan.light[k], 0u);
@@ -155,7 +155,7 @@ TEST(ShadowPlan, FreeLayersGoToTheDirectionalLightsFromTheStrongest) {
                                              spot({0, 10, 0}, {0, -1, 0}, 500.0f),
                                              directional({-1, -2, 0}, 3.0f)};
   const ShadowPlan plan = planShadows(three, kField, kMapSize, view);
-  EXPECT_EQ(plan.lights, 3u);
+  EXPECT_EQ(plan.lights(), 3u);
   EXPECT_EQ(plan.cascades, 1u);
   ASSERT_EQ(plan.count, 4u);
   uint32_t layersOf[3] = {0, 0, 0};
@@ -172,7 +172,7 @@ TEST(ShadowPlan, FreeLayersGoToTheDirectionalLightsFromTheStrongest) {
   std::vector<gpu::LightData> four = three;
   four.push_back(directional({0, -1, 1}, 2.0f));
   const ShadowPlan full = planShadows(four, kField, kMapSize, view);
-  EXPECT_EQ(full.lights, 4u);
+  EXPECT_EQ(full.lights(), 4u);
   EXPECT_EQ(full.cascades, 0u);
   for (uint32_t k = 0; k < full.count; ++k) EXPECT_EQ(full.params[k].w, kEverywhere);
 }
