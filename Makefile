@@ -19,7 +19,7 @@ run: build
 test: build
 	./scripts/run-tests.sh $(BUILD)
 
-# CI's later stages (.ci/run): scene and anim tests under ASan + UBSan, then every fuzz target
+# CI's later stages (.ci/run): the CPU libraries' tests under ASan + UBSan, then every fuzz target
 # for FUZZ_SECONDS each (45 by default), both in build-sanitize (clang).
 sanitize: setup
 	JOBS=$(JOBS) ./scripts/ci-sanitize.sh build-sanitize
@@ -32,4 +32,4 @@ bench: setup
 	cmake --build build-bench -j $(JOBS) --target benchmarks
 
 format:
-	find app scene anim renderer shaders tests bench fuzz -name '*.cpp' -o -name '*.h' | xargs clang-format -i
+	find codecs scene gltf load anim renderer app shaders tests bench fuzz -name '*.cpp' -o -name '*.h' | xargs clang-format -i

@@ -14,6 +14,7 @@
 #include "animation.h"
 #include "builder.h"
 #include "channel_rules.h"
+#include "pointer_resolve.h"
 #include "gltf_document.h"
 #include "packed_animations.h"
 

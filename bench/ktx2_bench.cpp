@@ -17,7 +17,9 @@
 
 namespace {
 
-using namespace vitrine::scene;
+using namespace vitrine::codecs;
+using vitrine::scene::decodeImage;
+using vitrine::scene::Image;
 
 std::vector<uint8_t> input(const std::string& name) {
   const char* dir = std::getenv("VITRINE_KTX2_BENCH_DIR");

@@ -1,5 +1,5 @@
 // KHR_meshopt_compression decode throughput (issue 23): Vitrine's version 1 attribute decoder
-// (scene/meshopt_v1_decode.h) next to libmeshoptimizer 0.18's version 0 decoder on the same
+// (codecs/meshopt_v1_decode.h) next to libmeshoptimizer 0.18's version 0 decoder on the same
 // vertex data, and the COLOR filter next to the library's OCTAHEDRAL one, in MB/s of decoded
 // output. Data: the positions (12 bytes) and octahedral normals (4 bytes) of the 1,004,018-
 // triangle grid of meshopt_bench.cpp, and 8-bit YCoCg colours of its vertices. Debian's
@@ -158,7 +158,7 @@ const Stream& stream(int which) {
           meshopt_encodeVertexBuffer(t.v0.data(), t.v0.size(), t.source.data(), t.count, t.stride));
       t.v1 = encodeV1(t.source.data(), t.count, t.stride);
       Bytes check(t.source.size());
-      if (!vitrine::scene::decodeMeshoptVertexV1(t.v1, t.count, t.stride, check).empty() ||
+      if (!vitrine::codecs::decodeMeshoptVertexV1(t.v1, t.count, t.stride, check).empty() ||
           check != t.source)
         std::abort();
     }
@@ -186,7 +186,7 @@ void BM_V1Vitrine(benchmark::State& state) {
   const Stream& s = stream(int(state.range(0)));
   Bytes out(s.source.size());
   for (auto _ : state) {
-    if (!vitrine::scene::decodeMeshoptVertexV1(s.v1, s.count, s.stride, out).empty()) std::abort();
+    if (!vitrine::codecs::decodeMeshoptVertexV1(s.v1, s.count, s.stride, out).empty()) std::abort();
     benchmark::DoNotOptimize(out.data());
   }
   state.SetBytesProcessed(int64_t(state.iterations() * out.size()));
@@ -208,7 +208,7 @@ void BM_FilterOctLibrary(benchmark::State& state) {
 void BM_FilterColorVitrine(benchmark::State& state) {
   Bytes data = stream(2).source;
   for (auto _ : state) {
-    vitrine::scene::decodeMeshoptColorFilter(data, data.size() / 4, 4);
+    vitrine::codecs::decodeMeshoptColorFilter(data, data.size() / 4, 4);
     benchmark::DoNotOptimize(data.data());
   }
   state.SetBytesProcessed(int64_t(state.iterations() * data.size()));

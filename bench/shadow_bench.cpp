@@ -72,9 +72,9 @@ std::string largeAsset() {
 
 // Arguments: the light type (0 directional, 1 spot, 2 point) and the mode (0 no shadows, 1
 // shadows of a still scene, 2 shadows re-rendered each frame, 3 a still scene's shadows with the
-// ground: app/ground.h's placement of an asset at rest, the lowest point of its bounds, their
-// diagonal as the disc's radius; 4 as 3, with the ground's contact shadow (a fifth of the
-// radius high, as app/ground.h) and the studio key light's shadow: what the window shows).
+// ground: app/common/ground.h's placement of an asset at rest, the lowest point of its bounds,
+// their diagonal as the disc's radius; 4 as 3, with the ground's contact shadow (a fifth of the
+// radius high, as app/common/ground.h) and the studio key light's shadow: what the window shows).
 // Modes 5 to 7 put the camera inside the asset's bounds (0.6 of their radius from the centre,
 // looking at it), where one directional light's map gets cascades: 5 without shadows, 6 with
 // those of a still scene and camera, 7 with the camera turning by 0.02 radians back and forth

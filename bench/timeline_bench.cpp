@@ -1,4 +1,4 @@
-// The timeline's per-frame and per-click costs (app/timeline.h), on a large layered asset:
+// The timeline's per-frame and per-click costs (app/panels/timeline.h), on a large layered asset:
 //   advance:   one frame of playback (the time, then every clip's local time), per clip count;
 //   toggle:    enabling a clip, which recomputes the range and the conflicts (a click, not a
 //              frame), for clips of 10,000 channels each where every clip animates the same

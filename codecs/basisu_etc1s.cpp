@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "ktx2.h"
+#include "ktx2_info.h"
 
-namespace vitrine::scene {
+namespace vitrine::codecs {
 namespace {
 
 std::string fail(const std::string& what) {
@@ -423,4 +423,4 @@ std::string BasisLzDecoder::decodeSlice(std::span<const uint8_t> bytes, uint32_t
   return "";
 }
 
-}  // namespace vitrine::scene
+}  // namespace vitrine::codecs

@@ -2,7 +2,7 @@
 // data (shared/spec/ktx2/basislz-gdata.adoc: image descriptors, endpoint and selector
 // codebooks, Huffman tables), the slices' block data (basislz-bitstream.adoc) and ETC1S block
 // decoding to RGBA8 (dataformat-etc1.txt, "ETC1S" and the ETC1 differential mode). Written from
-// those texts; internal to scene/ (ktx2.cpp calls it).
+// those texts; ktx2.cpp calls it.
 //
 // Contract:
 // - Every read is bounds-checked: a Huffman table, codebook or slice that runs past its bytes,
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-namespace vitrine::scene {
+namespace vitrine::codecs {
 
 struct Ktx2Info;
 
@@ -65,4 +65,4 @@ class BasisLzDecoder {
   int secondChannel_ = 3;
 };
 
-}  // namespace vitrine::scene
+}  // namespace vitrine::codecs

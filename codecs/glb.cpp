@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <cstring>
 
-namespace vitrine::scene {
+namespace vitrine::codecs {
 namespace {
 
 constexpr uint32_t kMagic = 0x46546C67;      // "glTF"
@@ -96,4 +96,4 @@ std::string parseGlb(std::span<const uint8_t> bytes, GlbChunks& out) {
   return {};
 }
 
-}  // namespace vitrine::scene
+}  // namespace vitrine::codecs

@@ -1,5 +1,5 @@
 // The GLB container (glTF 2.0 §4.4 "Binary glTF Layout"): a 12-byte header, a JSON chunk and
-// an optional BIN chunk. Internal to scene/.
+// an optional BIN chunk. gltf/gltf_document.cpp calls it.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace vitrine::scene {
+namespace vitrine::codecs {
 
 // True when the bytes start with the GLB magic "glTF".
 bool isGlb(std::span<const uint8_t> bytes);
@@ -24,4 +24,4 @@ struct GlbChunks {
 // 1000").
 [[nodiscard]] std::string parseGlb(std::span<const uint8_t> bytes, GlbChunks& out);
 
-}  // namespace vitrine::scene
+}  // namespace vitrine::codecs

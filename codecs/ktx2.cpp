@@ -8,7 +8,7 @@
 #include "basisu_etc1s.h"
 #include "uastc_decode.h"
 
-namespace vitrine::scene {
+namespace vitrine::codecs {
 namespace {
 
 constexpr uint8_t kIdentifier[12] = {0xAB, 'K',  'T',  'X',  ' ',  '2',
@@ -306,4 +306,4 @@ std::string decodeKtx2(std::span<const uint8_t> file, Ktx2Image& out) {
   return e;
 }
 
-}  // namespace vitrine::scene
+}  // namespace vitrine::codecs

@@ -4,7 +4,7 @@
 #include <bit>
 #include <cstring>
 
-namespace vitrine::scene {
+namespace vitrine::codecs {
 namespace {
 
 // Appendix A, "Mode 0: attributes".
@@ -288,4 +288,4 @@ void decodeMeshoptColorFilter(std::span<uint8_t> data, uint64_t count, uint64_t 
     colorFilter<uint8_t, int8_t>(data.data(), n);
 }
 
-}  // namespace vitrine::scene
+}  // namespace vitrine::codecs

@@ -6,7 +6,7 @@
 //   - the COLOR filter (Appendix B "Filter 4: color", YCoCg).
 // Everything else the extension shares with EXT_meshopt_compression (version 0 attributes,
 // TRIANGLES, INDICES, the OCTAHEDRAL / QUATERNION / EXPONENTIAL filters) stays with the library
-// (meshopt_decode.cpp), which calls these two for the rest.
+// (gltf/meshopt_decode.cpp), which calls these two for the rest.
 //
 // Contract:
 //   - Inputs are untrusted bytes: every read is bounds-checked against the stream, nothing is
@@ -15,14 +15,14 @@
 //   - Nothing is allocated from the file's say-so: the caller owns `out` (count * byteStride
 //     bytes, reserved from the memory budget before it was allocated); scratch is fixed-size.
 //   - `out` holds garbage after a failure; the caller discards it.
-//   - Reentrant: no global state; the loader decodes views in parallel. Internal to scene/.
+//   - Reentrant: no global state; the loader decodes views in parallel.
 #pragma once
 
 #include <cstdint>
 #include <span>
 #include <string>
 
-namespace vitrine::scene {
+namespace vitrine::codecs {
 
 // The header byte of a version 1 attribute stream.
 inline constexpr uint8_t kMeshoptVertexHeaderV1 = 0xa1;
@@ -39,4 +39,4 @@ inline constexpr uint8_t kMeshoptVertexHeaderV1 = 0xa1;
 // out of range give unspecified (but defined, clamped) results.
 void decodeMeshoptColorFilter(std::span<uint8_t> data, uint64_t count, uint64_t byteStride);
 
-}  // namespace vitrine::scene
+}  // namespace vitrine::codecs

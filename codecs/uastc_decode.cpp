@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-namespace vitrine::scene {
+namespace vitrine::codecs {
 namespace {
 
 // Partition patterns, subset index of texel 4 * y + x (dataformat-uastc.txt, "Two subsets",
@@ -369,4 +369,4 @@ void decodeUastcImage(std::span<const uint8_t> blocks, uint32_t width, uint32_t 
     }
 }
 
-}  // namespace vitrine::scene
+}  // namespace vitrine::codecs

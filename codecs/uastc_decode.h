@@ -2,7 +2,7 @@
 // Images", shared/spec/ktx2/dataformat-uastc.txt): the 128-bit 4x4 block format of Basis
 // Universal that KHR_texture_basisu's KTX2 files carry. Decoded straight to RGBA8 as the
 // chapter's "Decoding process" defines it, which is ASTC's decode_unorm8 of the equivalent
-// ASTC block. Written from the specification; internal to scene/ (ktx2.h calls it).
+// ASTC block. Written from the specification; ktx2.cpp calls it.
 //
 // Contract:
 // - Any 16 bytes decode: a block the chapter calls invalid (mode 19, an unknown mode code, a
@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <span>
 
-namespace vitrine::scene {
+namespace vitrine::codecs {
 
 inline constexpr size_t kUastcBlockBytes = 16;
 
@@ -29,4 +29,4 @@ void decodeUastcBlock(const uint8_t* block, bool srgb, uint8_t* rgba);
 void decodeUastcImage(std::span<const uint8_t> blocks, uint32_t width, uint32_t height, bool srgb,
                       uint8_t* rgba);
 
-}  // namespace vitrine::scene
+}  // namespace vitrine::codecs

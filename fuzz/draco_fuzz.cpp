@@ -1,4 +1,4 @@
-// libFuzzer target: KHR_draco_mesh_compression decoding (scene/draco_decode.h), libdraco's
+// libFuzzer target: KHR_draco_mesh_compression decoding (gltf/draco_decode.h), libdraco's
 // decoder plus our checks against the fallback accessors. Input: a 14-byte header, then the
 // Draco stream.
 //   byte 0       attributes: 1 + (b % 4) of POSITION (VEC3 float), NORMAL (VEC3 float),

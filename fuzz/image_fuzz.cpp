@@ -1,4 +1,4 @@
-// libFuzzer target: image decoding (scene/load_images.cpp) on the encoded bytes of one image
+// libFuzzer target: image decoding (load/load_images.cpp) on the encoded bytes of one image
 // embedded in a GLB through a bufferView, the way a real asset brings PNG or JPEG data. The
 // input is the encoded image itself, so PNG and JPEG seeds work as they are.
 #include <cstdint>

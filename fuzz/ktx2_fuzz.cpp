@@ -1,4 +1,4 @@
-// libFuzzer target: KHR_texture_basisu's KTX2 files (scene/ktx2.h): the container, UASTC raw or
+// libFuzzer target: KHR_texture_basisu's KTX2 files (codecs/ktx2.h): the container, UASTC raw or
 // with Zstandard, and ETC1S with BasisLZ (Huffman tables, codebooks, slices), straight through
 // decodeKtx2 on the file's bytes. Seeds: tests/data/ktx2/*.ktx2 (make_corpus.sh).
 #include <cstdint>
@@ -8,7 +8,7 @@
 #include "ktx2.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace vitrine::scene;
+  using namespace vitrine::codecs;
   Ktx2Info info;
   if (!readKtx2({data, size}, info).empty()) return 0;
   // The loader reserves decodedBytes() before decoding: keep what one input may ask for

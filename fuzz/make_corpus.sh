@@ -50,6 +50,14 @@ fi
 # KHR_texture_basisu: the committed KTX2 fixtures (every mode: UASTC raw and Zstandard, ETC1S).
 mkdir -p "$out/ktx2"
 cp "$(dirname "$0")/../tests/data/ktx2/"*.ktx2 "$out/ktx2/"
+# Radiance HDR (--env): a flat 4x2 image and a run-length encoded 8x2 one (each scanline: 2 2 0 8,
+# then per channel one run of 8).
+mkdir -p "$out/hdr"
+hdr_header='#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 2 +X %s\n'
+{ printf "$hdr_header" 4; for i in 1 2 3 4 5 6 7 8; do printf '\x80\x40\x20\x81'; done; } \
+  >"$out/hdr/flat.hdr"
+{ printf "$hdr_header" 8; for j in 1 2; do
+    printf '\x02\x02\x00\x08\x88\x80\x88\x40\x88\x20\x88\x81'; done; } >"$out/hdr/rle.hdr"
 # KHR_meshopt_compression: the committed gltfpack 1.3.0 fixtures and meshoptimizer's reference
 # vectors (tests/data/meshopt_khr/README.md), so no newer gltfpack is needed here.
 khr_data="$(dirname "$0")/../tests/data/meshopt_khr"

@@ -1,4 +1,4 @@
-// libFuzzer target: EXT_meshopt_compression decoding (scene/meshopt_decode.h). Input: an 8-byte
+// libFuzzer target: EXT_meshopt_compression decoding (gltf/meshopt_decode.h). Input: an 8-byte
 // header, then the encoded stream.
 //   byte 0      mode: b % 3 (ATTRIBUTES, TRIANGLES, INDICES)
 //   byte 1      filter: b % 4 (NONE, OCTAHEDRAL, QUATERNION, EXPONENTIAL)

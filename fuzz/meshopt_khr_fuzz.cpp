@@ -1,5 +1,5 @@
-// libFuzzer target: KHR_meshopt_compression decoding (scene/meshopt_decode.h with s.khr set,
-// so version 1 attribute streams and the COLOR filter go through scene/meshopt_v1_decode.h,
+// libFuzzer target: KHR_meshopt_compression decoding (gltf/meshopt_decode.h with s.khr set,
+// so version 1 attribute streams and the COLOR filter go through codecs/meshopt_v1_decode.h,
 // the rest through libmeshoptimizer). Input: an 8-byte header, then the encoded stream.
 //   byte 0      mode: b % 3 (ATTRIBUTES, TRIANGLES, INDICES)
 //   byte 1      filter: b % 5 (NONE, OCTAHEDRAL, QUATERNION, EXPONENTIAL, COLOR)

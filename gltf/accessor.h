@@ -1,5 +1,6 @@
 // The one reader of accessor data (glTF 2.0 §3.6.2): every vertex attribute, index list and,
-// later, animation keyframe goes through here. Internal to scene/ (tests use it too).
+// later, animation keyframe goes through here. Internal to the loader (gltf/, load/) (tests use it
+// too).
 //
 // Before anything is allocated for the result, the reader checks that every byte it will read
 // lies inside its bufferView (accessor.byteOffset + stride * (count - 1) + element size <=

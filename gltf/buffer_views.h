@@ -1,7 +1,7 @@
 // Where a bufferView's bytes come from (glTF 2.0 §3.6.1.2): a range of its buffer, or, for a
 // view compressed with EXT_ or KHR_meshopt_compression (meshopt_decode.h), the bytes decoded from
 // the extension's own buffer range. Every reader of bufferViews (accessors, sparse data, images)
-// goes through bufferViewBytes(). Internal to scene/.
+// goes through bufferViewBytes(). Internal to the loader (gltf/, load/).
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,7 @@
 // KHR_draco_mesh_compression (issue 15): Draco streams decoded with Debian's libdraco into the
 // bytes of the primitive's fallback accessors, which readAccessor() then reads instead of their
-// bufferView. Internal to scene/ (the fuzz target and tests call decodeDracoPrimitive()).
+// bufferView. Internal to the loader (gltf/, load/) (the fuzz target and tests call
+// decodeDracoPrimitive()).
 //
 // Extension spec, "accessors": the accessors of the primitive's `attributes` and `indices`
 // "must match the decompressed data". So the fallback accessor decides the layout: the decoded

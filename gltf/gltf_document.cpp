@@ -211,11 +211,11 @@ std::string parseGltfDocument(std::span<const uint8_t> bytes, const std::string&
     out.budget = std::make_shared<MemoryBudget>(options.maxMemoryBytes);
   // tinygltf takes 32-bit lengths; GLB declares a 32-bit length anyway (§4.4.2).
   if (bytes.size() > UINT_MAX) return "file is larger than 4 GiB (not supported)";
-  const bool glb = isGlb(bytes);
-  GlbChunks chunks;
+  const bool glb = codecs::isGlb(bytes);
+  codecs::GlbChunks chunks;
   std::span<const uint8_t> jsonText = bytes;
   if (glb) {
-    if (std::string err = parseGlb(bytes, chunks); !err.empty()) return err;
+    if (std::string err = codecs::parseGlb(bytes, chunks); !err.empty()) return err;
     jsonText = chunks.json;
     out.warnings.insert(out.warnings.end(), chunks.warnings.begin(), chunks.warnings.end());
   }

@@ -1,5 +1,6 @@
 // A glTF asset read from a .gltf or .glb file (or bytes in memory): the parsed JSON and
-// tinygltf's model holding the loaded buffers. Internal to scene/ (tests use it too).
+// tinygltf's model holding the loaded buffers. Internal to the loader (gltf/, load/) (tests use it
+// too).
 #pragma once
 
 #include <cstdint>
@@ -13,7 +14,7 @@
 #include <tiny_gltf.h>
 
 #include "json_util.h"
-#include "loader.h"
+#include "load_options.h"
 #include "memory_budget.h"
 
 namespace vitrine::scene {

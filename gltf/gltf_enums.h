@@ -1,5 +1,5 @@
-// glTF 2.0 enum values (§5 "Properties Reference"), without tinygltf's macros. Internal to
-// scene/.
+// glTF 2.0 enum values (§5 "Properties Reference"), without tinygltf's macros. Internal to the
+// loader (gltf/, load/).
 #pragma once
 
 #include <cstdint>

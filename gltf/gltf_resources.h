@@ -1,7 +1,7 @@
 // External resources of a glTF document (§3.3.3 URIs): every file a buffer or image names is
 // read here, with our error messages, before tinygltf runs; tinygltf then reads them back
 // through file-system callbacks served from this cache, so it never touches the disk itself
-// (no search of the working directory, no shell expansion of paths). Internal to scene/.
+// (no search of the working directory, no shell expansion of paths). Internal to gltf/.
 #pragma once
 
 #include <cstdint>
@@ -13,16 +13,9 @@
 #include <tiny_gltf.h>
 
 #include "json_util.h"
+#include "regular_file.h"
 
 namespace vitrine::scene {
-
-// Reads a regular file (anything else, a FIFO or a device, is refused without blocking):
-// all of it, or with prefixOnly its first maxBytes bytes at most. The size is checked before
-// anything is allocated: a whole file longer than maxBytes is an error. Returns "" or
-// "cannot open file: <reason>" / "cannot read file: <reason>" (reasons from strerror, e.g.
-// "No such file or directory", or "not a regular file").
-[[nodiscard]] std::string readRegularFile(const std::string& path, std::vector<uint8_t>& out,
-                                          uint64_t maxBytes, bool prefixOnly = false);
 
 // RFC 3986 percent-decoding of a relative URI reference ("a%20b.bin" -> "a b.bin").
 std::string percentDecode(const std::string& uri);

@@ -1,5 +1,5 @@
 // Tolerance: a viewer shows what it can (issue 14; the decisions are listed in TOLERANCE.md).
-// Internal to scene/ (used by gltf_document.cpp).
+// Internal to the loader (gltf/, load/) (used by gltf_document.cpp).
 #pragma once
 
 #include <string>

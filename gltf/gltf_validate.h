@@ -1,6 +1,6 @@
 // Structural validation of the glTF JSON, run before tinygltf sees the document: tinygltf
 // trusts indices, fills defaults for absent properties and reads some integers lossily, so
-// everything it would trust is checked here first. Internal to scene/.
+// everything it would trust is checked here first. Internal to the loader (gltf/, load/).
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // Typed checks of glTF JSON properties, with the loader's error form
-// "<JSON pointer>: <what>". Internal to scene/ (used by gltf_validate.cpp).
+// "<JSON pointer>: <what>". Internal to the loader (gltf/, load/) (used by gltf_validate.cpp).
 //
 // Every check throws JsonCheckFailure on the first problem; validateGltfJson() catches it and
 // returns the message, so the exception never leaves the validation step.

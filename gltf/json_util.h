@@ -1,6 +1,6 @@
 // Small helpers for the loader's JSON handling: building JSON pointers (RFC 6901) for error
 // messages, and reading properties of a document that validateGltfJson() has accepted.
-// Internal to scene/.
+// Internal to the loader (gltf/, load/).
 #pragma once
 
 #include <concepts>

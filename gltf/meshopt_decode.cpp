@@ -156,8 +156,8 @@ std::string decodeMeshoptStream(const MeshoptStream& s, std::span<const uint8_t>
   switch (s.mode) {
     case StreamMode::Attributes:
       // KHR's version 1 streams are ours; version 0 is EXT's bitstream, the library's.
-      if (s.khr && !encoded.empty() && encoded[0] == kMeshoptVertexHeaderV1) {
-        if (std::string err = decodeMeshoptVertexV1(encoded, s.count, s.byteStride, out);
+      if (s.khr && !encoded.empty() && encoded[0] == codecs::kMeshoptVertexHeaderV1) {
+        if (std::string err = codecs::decodeMeshoptVertexV1(encoded, s.count, s.byteStride, out);
             !err.empty())
           return err;
         break;
@@ -194,7 +194,7 @@ std::string decodeMeshoptStream(const MeshoptStream& s, std::span<const uint8_t>
       meshopt_decodeFilterExp(out.data(), count, stride);
       break;
     case StreamFilter::Color:
-      decodeMeshoptColorFilter(out, count, stride);
+      codecs::decodeMeshoptColorFilter(out, count, stride);
       break;
   }
   return {};

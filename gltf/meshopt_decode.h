@@ -4,7 +4,7 @@
 // (version 0 attribute streams, TRIANGLES, INDICES, the OCTAHEDRAL, QUATERNION and EXPONENTIAL
 // filters) is libmeshoptimizer's (Debian 0.18); what KHR adds and 0.18 predates (version 1
 // attribute streams, the COLOR filter; the spec's "Appendix C") is meshopt_v1_decode.h's.
-// Internal to scene/.
+// Internal to the loader (gltf/, load/).
 #pragma once
 
 #include <cstdint>

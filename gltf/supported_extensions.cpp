@@ -17,7 +17,7 @@ constexpr SupportedExtension kSupported[] = {
     {"KHR_texture_transform", "texture offset, rotation, scale and texCoord"},
     {"EXT_texture_webp", "WebP images (libwebp), chosen over the PNG/JPEG fallback"},
     {"KHR_texture_basisu",
-     "KTX2 images (Basis Universal ETC1S and UASTC, scene/ktx2.h), chosen over the fallback"},
+     "KTX2 images (Basis Universal ETC1S and UASTC, codecs/ktx2.h), chosen over the fallback"},
     {"KHR_materials_unlit", "unlit shading"},
     {"KHR_materials_emissive_strength", "emissive factor scale"},
     {"KHR_materials_ior", "index of refraction"},

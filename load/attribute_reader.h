@@ -1,7 +1,7 @@
 // Reading vertex attribute accessors of a primitive (its `attributes` or one of its morph
 // `targets`): finding them, checking their accessor type and component type against the
 // spec's tables, and decoding them into vectors. Shared by the loader's mesh steps. Internal to
-// scene/.
+// load/.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Flat normals for triangle primitives without NORMAL. Internal to scene/.
+// Flat normals for triangle primitives without NORMAL. Internal to load/.
 #pragma once
 
 #include "scene.h"

@@ -2,7 +2,7 @@
 // RGBA8. Safe on any bytes: the header is read and its size checked before anything is
 // allocated, and every failure comes back as a message, never a crash. This is the entry a
 // libFuzzer target calls (fuzz/); loadImages() (load_steps.h) calls it for every image, in
-// parallel. Internal to scene/.
+// parallel. Internal to load/.
 #pragma once
 
 #include <cstdint>

@@ -221,8 +221,8 @@ ImageOutcome decodeReserved(const LoadContext& ctx, const std::string& at,
 // defers image decoding: the deferred decoder (image_decoder.h) knows PNG, JPEG and WebP.
 ImageOutcome decodeKtx2Reserved(const LoadContext& ctx, const std::string& at,
                                 std::span<const uint8_t> bytes, Image& image) {
-  Ktx2Info info;
-  if (std::string why = readKtx2(bytes, info); !why.empty())
+  codecs::Ktx2Info info;
+  if (std::string why = codecs::readKtx2(bytes, info); !why.empty())
     return {located(at, "cannot decode image: " + why), {}};
   uint64_t kept = 0;
   for (size_t p = 0; p < info.levels.size(); ++p)
@@ -233,8 +233,8 @@ ImageOutcome decodeKtx2Reserved(const LoadContext& ctx, const std::string& at,
                            std::to_string(info.levels.size()) + " levels)";
   if (std::string err = reserveMemory(ctx.doc, total, at, what); !err.empty()) return {{}, err};
   const ScopedRelease inflated(*ctx.doc.budget, total - kept);
-  Ktx2Image decoded;
-  if (std::string why = decodeKtx2(bytes, decoded); !why.empty()) {
+  codecs::Ktx2Image decoded;
+  if (std::string why = codecs::decodeKtx2(bytes, decoded); !why.empty()) {
     ctx.doc.budget->release(kept);
     return {located(at, "cannot decode image: " + why), {}};
   }

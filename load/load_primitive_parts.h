@@ -1,6 +1,6 @@
 // The parts of a mesh primitive that loadMeshes() reads besides its base attributes: skinning
 // influences (JOINTS_n / WEIGHTS_n) and morph targets, and the budget every part is checked
-// against before it is allocated. Internal to scene/.
+// against before it is allocated. Internal to load/.
 #pragma once
 
 #include <cstdint>

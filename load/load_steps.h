@@ -1,5 +1,5 @@
 // The steps of loadScene(), each filling one part of the Scene from a validated GltfDocument.
-// Internal to scene/. Every step returns "" or an error "<JSON pointer>: <what>" and appends
+// Internal to load/. Every step returns "" or an error "<JSON pointer>: <what>" and appends
 // warnings of the same form; the file name is prepended by loadScene().
 #pragma once
 

@@ -1,5 +1,6 @@
 // Issue 14 Tolerance: a texture reading a TEXCOORD set its primitive lacks still draws (the
-// missing set reads as zeros, renderer/scene_staging.cpp), so it is a warning, not an error.
+// missing set reads as zeros, renderer/gpu_scene/scene_staging.cpp), so it is a warning, not an
+// error.
 #include "load_steps.h"
 
 namespace vitrine::scene {

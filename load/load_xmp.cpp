@@ -1,4 +1,5 @@
-// KHR_xmp_json_ld: packets and their references to readable text (contract in xmp_metadata.h).
+// KHR_xmp_json_ld: packets and their references to readable text (contract in
+// scene/xmp_metadata.h), read into Scene::metadata by the load step loadXmpMetadata().
 // Section names below are those of shared/spec/extensions/KHR_xmp_json_ld.md.
 #include "xmp_metadata.h"
 
@@ -278,12 +279,6 @@ void resolveAsset(const PacketReader& reader, const XmpPacket& packet, AssetMeta
 }
 
 }  // namespace
-
-const char* xmpObjectArray(XmpObject kind) {
-  static constexpr const char* kArrays[kXmpObjectKinds] = {"scenes",    "nodes",  "meshes",
-                                                           "materials", "images", "animations"};
-  return kArrays[int(kind)];
-}
 
 void loadXmpMetadata(const LoadContext& ctx) {
   const Json& root = ctx.doc.json;

@@ -3,13 +3,13 @@
 // pointer templates of the extensions Vitrine supports, resolved against the loaded Scene.
 // This file: dispatch, nodes, meshes, cameras, lights, scenes, skins and the formatting;
 // materials and extras have files of their own.
-#include "object_model.h"
+#include "pointer_resolve.h"
 
 #include <charconv>
 #include <cmath>
 
 #include "json_pointer.h"
-#include "object_model_detail.h"
+#include "pointer_resolve_detail.h"
 
 namespace vitrine::scene {
 namespace om {
@@ -80,26 +80,7 @@ ResolveResult slot(ValueType type, Region region, uint32_t element, float* data,
   return r;
 }
 
-std::string formatFloat(float v) {
-  if (!std::isfinite(v)) return "null";
-  char buf[32];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-  std::string s(buf, ec == std::errc() ? end : buf);
-  // Shortest round-trip text; "1" would read back as an integer.
-  if (s.find_first_of(".e") == std::string::npos) s += ".0";
-  return s;
-}
-
 namespace {
-
-std::string formatFloats(const float* v, size_t n) {
-  std::string s = "[";
-  for (size_t i = 0; i < n; ++i) {
-    if (i) s += ',';
-    s += formatFloat(v[i]);
-  }
-  return s + "]";
-}
 
 std::string formatMatrix(const glm::mat4& m) {
   return formatFloats(&m[0][0], 16);  // column-major, as glTF's node.matrix
@@ -420,52 +401,6 @@ ResolveResult resolveSkin(const Query& q) {
 }  // namespace
 }  // namespace om
 
-const char* regionName(Region region) {
-  switch (region) {
-    case Region::NodeTransforms:
-      return "node transforms";
-    case Region::MorphWeights:
-      return "morph weights";
-    case Region::Materials:
-      return "materials";
-    case Region::MaterialExtensions:
-      return "material extensions";
-    case Region::Cameras:
-      return "cameras";
-    case Region::Lights:
-      return "lights";
-    case Region::Visibility:
-      return "visibility";
-    case Region::Extras:
-      return "extras";
-    case Region::Count:
-      break;
-  }
-  return "?";
-}
-
-const char* valueTypeName(ValueType type) {
-  switch (type) {
-    case ValueType::Bool:
-      return "bool";
-    case ValueType::Int:
-      return "int";
-    case ValueType::Float:
-      return "float";
-    case ValueType::Float2:
-      return "float2";
-    case ValueType::Float3:
-      return "float3";
-    case ValueType::Float4:
-      return "float4";
-    case ValueType::FloatArray:
-      return "float[]";
-    case ValueType::Float4x4:
-      return "float4x4";
-  }
-  return "?";
-}
-
 ResolveResult resolvePointer(Scene& scene, const GltfDocument& doc, std::string_view pointer) {
   using namespace om;
   std::string error;
@@ -495,21 +430,6 @@ ResolveResult resolvePointer(Scene& scene, const GltfDocument& doc, std::string_
   if (top == "scenes") return resolveScene(q);
   if (top == "skins") return resolveSkin(q);
   return notAProperty();
-}
-
-std::string formatSlotValue(const Slot& slot) {
-  if (!slot.data) return "null";
-  switch (slot.type) {
-    case ValueType::Bool:
-      return slot.data[0] != 0.0f ? "true" : "false";
-    case ValueType::Int:
-      if (!std::isfinite(slot.data[0])) return "null";
-      return std::to_string(std::llround(slot.data[0]));
-    case ValueType::Float:
-      return om::formatFloat(slot.data[0]);
-    default:
-      return om::formatFloats(slot.data, slot.count);
-  }
 }
 
 }  // namespace vitrine::scene

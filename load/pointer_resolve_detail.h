@@ -1,13 +1,13 @@
-// Internals of resolvePointer() shared by its files: object_model.cpp (dispatch, nodes,
-// meshes, cameras, lights, scenes, skins, formatting), object_model_materials.cpp and
-// object_model_extras.cpp. Internal to scene/.
+// Internals of resolvePointer() shared by its files: pointer_resolve.cpp (dispatch, nodes,
+// meshes, cameras, lights, scenes, skins), pointer_resolve_materials.cpp and
+// pointer_resolve_extras.cpp. Internal to load/.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "gltf_document.h"
-#include "object_model.h"
+#include "pointer_resolve.h"
 
 namespace vitrine::scene::om {
 
@@ -47,8 +47,6 @@ template <class T>
 size_t offsetIn(const T* base, const void* member) {
   return size_t(static_cast<const char*>(member) - reinterpret_cast<const char*>(base));
 }
-
-std::string formatFloat(float v);
 
 ResolveResult resolveMaterial(const Query& q);
 // t[e] == "extras": a value under the extras of the object at t[0, e).

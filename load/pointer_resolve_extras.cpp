@@ -3,7 +3,7 @@
 // values is entirely application specific"). Vitrine accepts numbers, booleans and arrays of
 // numbers, copied once into Scene::extrasValues where slots then point.
 #include "json_pointer.h"
-#include "object_model_detail.h"
+#include "pointer_resolve_detail.h"
 
 namespace vitrine::scene::om {
 namespace {

@@ -2,7 +2,7 @@
 // Object Model ("Core Pointers"), KHR_texture_transform on every texture slot and the factors
 // of the material extensions in material_extensions.h ("Extension Pointers").
 #include "material_extensions.h"
-#include "object_model_detail.h"
+#include "pointer_resolve_detail.h"
 
 namespace vitrine::scene::om {
 namespace {

@@ -1,6 +1,6 @@
 // Where a texture's image comes from (§3.8.2 Textures, EXT_texture_webp, KHR_texture_basisu):
 // the core `source` and the `source` of each image-format extension Vitrine knows, read by the
-// material loader (which image a texture draws). Internal to scene/.
+// material loader (which image a texture draws). Internal to load/.
 #pragma once
 
 #include <array>
@@ -12,7 +12,7 @@ namespace vitrine::scene {
 struct TextureSources {
   int source = -1;         // the core source: PNG or JPEG, or the fallback of an extension
   int webp = -1;           // extensions.EXT_texture_webp.source
-  int basisu = -1;         // extensions.KHR_texture_basisu.source (a KTX2 image, scene/ktx2.h)
+  int basisu = -1;         // extensions.KHR_texture_basisu.source (a KTX2 image, codecs/ktx2.h)
   bool hasBasisu = false;  // the KHR_texture_basisu object is present
 };
 

@@ -1,5 +1,5 @@
 // Primitive modes to list topologies (glTF 2.0 §3.7.2.1, "Topology types"): strips, loops and
-// fans become plain lists, so the renderer needs one pipeline per Topology. Internal to scene/.
+// fans become plain lists, so the renderer needs one pipeline per Topology. Internal to load/.
 #pragma once
 
 #include <cstdint>

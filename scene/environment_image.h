@@ -9,6 +9,8 @@
 
 #include <glm/glm.hpp>
 
+#include "hdr.h"
+
 namespace vitrine::scene {
 
 // Equirectangular (latitude-longitude) map of radiance around the origin, in the glTF world
@@ -39,8 +41,9 @@ glm::vec2 equirectCoordinates(const glm::vec3& direction);
 
 // The largest width or height an .hdr file may have, and the most pixels (16384 x 8192, a
 // 2:1 panorama of that width): both checked from the header, before decoding.
-inline constexpr uint32_t kMaxEnvironmentSize = 16384;
-inline constexpr uint64_t kMaxEnvironmentPixels = uint64_t(16384) * 8192;
+// (codecs/hdr.h's limits)
+inline constexpr uint32_t kMaxEnvironmentSize = codecs::kMaxHdrSize;
+inline constexpr uint64_t kMaxEnvironmentPixels = codecs::kMaxHdrPixels;
 
 // Reads a Radiance RGBE (.hdr) file: "#?RADIANCE" or "#?RGBE", FORMAT=32-bit_rle_rgbe, the
 // standard "-Y <height> +X <width>" orientation, flat or run-length encoded scanlines. Only

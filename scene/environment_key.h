@@ -1,7 +1,7 @@
 // The key light of an environment map (issue 24): the brightest region of the panorama, whose
 // light the asset's shadow on the ground and on itself takes away. Found on the CPU from the
 // equirectangular image when the environment is processed, and cached with the processed
-// environment (renderer/environment_cache.h). Knows nothing of Vulkan.
+// environment (renderer/environment/environment_cache.h). Knows nothing of Vulkan.
 #pragma once
 
 #include <glm/glm.hpp>

@@ -1,6 +1,6 @@
 // The loader's one way to run work in parallel (issues 15 and 16): decoding images, compressed
 // buffer views and Draco primitives are independent items of one list. The renderer uses it
-// too, for the mip chains of the textures it stages (renderer/mip_chain.h): one pool size,
+// too, for the mip chains of the textures it stages (renderer/device/mip_chain.h): one pool size,
 // VITRINE_THREADS, for all the CPU work of opening an asset.
 #pragma once
 

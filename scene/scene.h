@@ -230,7 +230,7 @@ struct Sampler {
 };
 
 // An image's encoding, as its bytes' signature announces it (not the mimeType, which may lie);
-// KTX2 is KHR_texture_basisu's container (scene/ktx2.h). Unknown: no bytes (a missing file) or
+// KTX2 is KHR_texture_basisu's container (codecs/ktx2.h). Unknown: no bytes (a missing file) or
 // another signature.
 enum class ImageFormat : uint8_t { Unknown, Png, Jpeg, Webp, Ktx2 };
 

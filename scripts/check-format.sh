@@ -3,7 +3,7 @@
 # would write; lists the files. Run `make format` to fix them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t files < <(find app scene anim renderer shaders tests bench fuzz -name '*.cpp' -o -name '*.h' | sort)
+mapfile -t files < <(find codecs scene gltf load anim renderer app shaders tests bench fuzz -name '*.cpp' -o -name '*.h' | sort)
 bad=()
 for f in "${files[@]}"; do
   clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")

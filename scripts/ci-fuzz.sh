@@ -2,14 +2,14 @@
 # CI stage: every libFuzzer target of fuzz/ for a bounded time on seeds generated now
 # (fuzz/make_corpus.sh). Fails on any crash, sanitizer report, leak, timeout or out-of-memory;
 # the input that did it is kept as BUILD_DIR/fuzz-artifacts/<target>/crash-* (or leak-*, ...)
-# and the fuzzer's log printed. Make it a regression test (tests/scene/fuzz_regression_test.cpp).
+# and the fuzzer's log printed. Make it a regression test (tests/load/fuzz_regression_test.cpp).
 # Usage: ci-fuzz.sh [BUILD_DIR] [SECONDS_PER_TARGET]   (defaults build-sanitize, 45)
 set -euo pipefail
 build=${1:-build-sanitize}
 seconds=${2:-${FUZZ_SECONDS:-45}}
 cd "$(dirname "$0")/.."
 jobs=${JOBS:-$(nproc)}
-targets=(loader_fuzz accessor_fuzz animation_fuzz image_fuzz draco_fuzz meshopt_fuzz meshopt_khr_fuzz ktx2_fuzz)
+targets=(loader_fuzz accessor_fuzz animation_fuzz image_fuzz draco_fuzz meshopt_fuzz meshopt_khr_fuzz ktx2_fuzz hdr_fuzz)
 ./scripts/sanitize-build.sh "$build"
 cmake --build "$build" -j "$jobs" --target fuzzers
 build=$(cd "$build" && pwd)

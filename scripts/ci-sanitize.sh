@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# CI stage: the CPU-side libraries (scene, anim) and their tests built with AddressSanitizer
-# and UndefinedBehaviorSanitizer, run with ctest; then the renderer, the vitrine binary and
+# CI stage: the CPU-side libraries (codecs, scene, gltf, load, anim) and their tests built
+# with AddressSanitizer and UndefinedBehaviorSanitizer, run with ctest; then the renderer, the vitrine binary and
 # issue 14's tests that need them (batch faults, confinement, the malformed corpus, renderer
 # faults, swapchain retirement, window faults) and issue 16's window tests (a document arriving
 # a chunk a frame, images decoded on worker threads) on lavapipe under Xvfb. Any report fails the
@@ -16,8 +16,8 @@ root=$(pwd)
 jobs=${JOBS:-$(nproc)}
 ./scripts/sanitize-build.sh "$build"
 # The tests that need no Vulkan: one label per test executable (tests/CMakeLists.txt).
-labels='^(scene_tests|anim_tests)$'
-cmake --build "$build" -j "$jobs" --target scene_tests anim_tests
+labels='^(codecs_tests|scene_tests|gltf_tests|load_tests|anim_tests)$'
+cmake --build "$build" -j "$jobs" --target codecs_tests scene_tests gltf_tests load_tests anim_tests
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:strict_string_checks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd "$build"

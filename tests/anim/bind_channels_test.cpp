@@ -10,7 +10,7 @@
 
 #include "anim_test_util.h"
 #include "bind_test_util.h"
-#include "object_model.h"
+#include "pointer_resolve.h"
 
 namespace vitrine::anim {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "bind_test_util.h"
-#include "object_model.h"
+#include "pointer_resolve.h"
 
 namespace vitrine::anim {
 namespace {

@@ -1,4 +1,4 @@
-// KHR_texture_basisu's KTX2 files (scene/ktx2.h, scene/uastc_decode.h): every fixture of
+// KHR_texture_basisu's KTX2 files (codecs/ktx2.h, codecs/uastc_decode.h): every fixture of
 // tests/data/ktx2 (README.md there: made by the Basis Universal encoder) decoded level by level
 // and compared, pixel for pixel, with the encoder's own decode (basisu -unpack); malformed
 // containers refused with their exact message.
@@ -15,8 +15,8 @@
 namespace vitrine::test {
 namespace {
 
-using scene::Ktx2Image;
-using scene::Ktx2Info;
+using codecs::Ktx2Image;
+using codecs::Ktx2Info;
 
 const std::string kDir = std::string(VITRINE_SOURCE_DIR) + "/tests/data/ktx2/";
 
@@ -53,7 +53,7 @@ class UastcFixtures : public testing::TestWithParam<Fixture> {};
 TEST_P(UastcFixtures, MatchTheEncodersDecodeExactly) {
   const Fixture& f = GetParam();
   Ktx2Image image;
-  ASSERT_EQ(scene::decodeKtx2(readBytes(kDir + f.name + ".ktx2"), image), "");
+  ASSERT_EQ(codecs::decodeKtx2(readBytes(kDir + f.name + ".ktx2"), image), "");
   EXPECT_EQ(image.info.codec, Ktx2Info::Codec::Uastc);
   EXPECT_EQ(image.info.width, f.width);
   EXPECT_EQ(image.info.height, f.height);
@@ -90,7 +90,7 @@ class Etc1sFixtures : public testing::TestWithParam<Fixture> {};
 TEST_P(Etc1sFixtures, MatchTheEncodersDecodeExactly) {
   const Fixture& f = GetParam();
   Ktx2Image image;
-  ASSERT_EQ(scene::decodeKtx2(readBytes(kDir + f.name + ".ktx2"), image), "");
+  ASSERT_EQ(codecs::decodeKtx2(readBytes(kDir + f.name + ".ktx2"), image), "");
   EXPECT_EQ(image.info.codec, Ktx2Info::Codec::Etc1s);
   EXPECT_EQ(image.info.width, f.width);
   EXPECT_EQ(image.info.height, f.height);
@@ -132,11 +132,11 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(Ktx2, UastcSrgbExpansionDiffersByAtMostOne) {
   const std::vector<uint8_t> file = readBytes(kDir + "uastc_16x16_alpha_raw.ktx2");
   Ktx2Info info;
-  ASSERT_EQ(scene::readKtx2(file, info), "");
+  ASSERT_EQ(codecs::readKtx2(file, info), "");
   const auto blocks = std::span(file).subspan(info.levels[0].byteOffset, 256);
   std::vector<uint8_t> linear(16 * 16 * 4), srgb(16 * 16 * 4);
-  scene::decodeUastcImage(blocks, 16, 16, false, linear.data());
-  scene::decodeUastcImage(blocks, 16, 16, true, srgb.data());
+  codecs::decodeUastcImage(blocks, 16, 16, false, linear.data());
+  codecs::decodeUastcImage(blocks, 16, 16, true, srgb.data());
   EXPECT_GT(differing(linear, srgb), 0u);
   for (size_t i = 0; i < linear.size(); ++i) EXPECT_LE(std::abs(linear[i] - srgb[i]), 1) << i;
 }
@@ -145,7 +145,7 @@ TEST(Ktx2, UastcSrgbExpansionDiffersByAtMostOne) {
 TEST(Ktx2, InvalidUastcBlocksAreMagenta) {
   auto decode = [](std::array<uint8_t, 16> block) {
     std::array<uint8_t, 64> rgba{};
-    scene::decodeUastcBlock(block.data(), false, rgba.data());
+    codecs::decodeUastcBlock(block.data(), false, rgba.data());
     return rgba;
   };
   auto magenta = [](const std::array<uint8_t, 64>& rgba) {
@@ -189,7 +189,7 @@ uint32_t get32(const std::vector<uint8_t>& f, size_t at) {
 
 std::string errorOf(const std::vector<uint8_t>& file) {
   Ktx2Image image;
-  std::string e = scene::decodeKtx2(file, image);
+  std::string e = codecs::decodeKtx2(file, image);
   EXPECT_TRUE(image.levels.empty());
   return e;
 }
@@ -387,12 +387,12 @@ TEST_F(BasisLzMalformed, Slices) {
 
 TEST(Ktx2, DecodedBytesBoundTheDecode) {
   Ktx2Info info;
-  ASSERT_EQ(scene::readKtx2(readBytes(kDir + "uastc_13x9_zstd_mips.ktx2"), info), "");
+  ASSERT_EQ(codecs::readKtx2(readBytes(kDir + "uastc_13x9_zstd_mips.ktx2"), info), "");
   // Levels 13x9, 6x4, 3x2, 1x1 in RGBA8, plus level 0's 4x3 blocks inflated.
   EXPECT_EQ(info.decodedBytes(), (13 * 9 + 6 * 4 + 3 * 2 + 1) * 4 + 12 * 16u);
   // ETC1S: the same levels, plus the bound on BasisLZ's tables.
-  ASSERT_EQ(scene::readKtx2(readBytes(kDir + "etc1s_13x9_mips.ktx2"), info), "");
-  EXPECT_EQ(info.decodedBytes(), (13 * 9 + 6 * 4 + 3 * 2 + 1) * 4 + scene::kBasisLzScratchBytes);
+  ASSERT_EQ(codecs::readKtx2(readBytes(kDir + "etc1s_13x9_mips.ktx2"), info), "");
+  EXPECT_EQ(info.decodedBytes(), (13 * 9 + 6 * 4 + 3 * 2 + 1) * 4 + codecs::kBasisLzScratchBytes);
 }
 
 }  // namespace

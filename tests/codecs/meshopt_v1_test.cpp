@@ -1,4 +1,4 @@
-// KHR_meshopt_compression's own streams (scene/meshopt_v1_decode.h): version 1 attribute
+// KHR_meshopt_compression's own streams (codecs/meshopt_v1_decode.h): version 1 attribute
 // streams made by hand from the extension's "Appendix A: Bitstream" (each control mode, each
 // group width, each channel mode), the reference vectors meshoptimizer's own encoder and
 // decoder wrote (tests/data/meshopt_khr/make_vectors.mjs), the COLOR filter of "Appendix B",
@@ -55,7 +55,7 @@ Bytes column(const Bytes& out, size_t stride, size_t k) {
 
 std::string decode(const Bytes& s, uint64_t count, uint64_t stride, Bytes& out) {
   out.assign(count * stride, 0xcd);
-  return scene::decodeMeshoptVertexV1(s, count, stride, out);
+  return codecs::decodeMeshoptVertexV1(s, count, stride, out);
 }
 
 // The spec's worked example of the 4-bit sentinel encoding, and the deltas it says it holds.
@@ -193,12 +193,12 @@ TEST(MeshoptV1, ColorFilterFollowsTheSpecFormula) {
   // Alpha 0x0f -> K = 4 (as = 15, ss = 17): Y 8, Co 2, Cg 1 -> R 9 * 17 = 153, G 9 * 17 = 153,
   // B 5 * 17 = 85, alpha (7 << 1 | 1) * 17 = 255. Alpha 0x08: a = 0 -> 0.
   Bytes eight = {100, 20, uint8_t(-10), 0xff, 8, 2, 1, 0x0f, 8, 2, 1, 0x08};
-  scene::decodeMeshoptColorFilter(eight, 3, 4);
+  codecs::decodeMeshoptColorFilter(eight, 3, 4);
   EXPECT_EQ(eight, (Bytes{130, 90, 90, 255, 153, 153, 85, 255, 153, 153, 85, 0}));
   // 16-bit, K = 12 (alpha 0x0800 | 0x123): as = 4095, ss = 65535 / 4095; Y 2000, Co -100,
   // Cg 50: R 1850, G 2050, B 2050; a = 0x123 << 1 | 1 = 583.
   Bytes wide = {0xd0, 0x07, 0x9c, 0xff, 0x32, 0x00, 0x23, 0x09};
-  scene::decodeMeshoptColorFilter(wide, 1, 8);
+  codecs::decodeMeshoptColorFilter(wide, 1, 8);
   const float ss = 65535.0f / 4095.0f;
   auto u16 = [&](int c) { return int(wide[2 * c] | wide[2 * c + 1] << 8); };
   EXPECT_EQ(u16(0), int(std::lround(1850 * ss)));
@@ -208,7 +208,7 @@ TEST(MeshoptV1, ColorFilterFollowsTheSpecFormula) {
   // Out of range (unspecified by the spec): clamped, never undefined behaviour. Alpha 0 has
   // no scale and decodes to zeros.
   Bytes odd = {250, 100, uint8_t(-100), 0xff, 200, 1, 1, 0x00};
-  scene::decodeMeshoptColorFilter(odd, 2, 4);
+  codecs::decodeMeshoptColorFilter(odd, 2, 4);
   EXPECT_EQ(odd, (Bytes{255, 150, 250, 255, 0, 0, 0, 0}));
 }
 
@@ -281,10 +281,10 @@ TEST(MeshoptV1, MalformedStreamsNameWhatIsWrong) {
   EXPECT_EQ(decode(bad, 16, 4, out), "");
 
   // Layouts the caller must have refused (the fuzz target's entry point) are messages too.
-  EXPECT_EQ(scene::decodeMeshoptVertexV1(good, 16, 6, out),
+  EXPECT_EQ(codecs::decodeMeshoptVertexV1(good, 16, 6, out),
             "attribute stream v1: byteStride 6 must be a multiple of 4 from 4 to 256");
   Bytes small(8);
-  EXPECT_EQ(scene::decodeMeshoptVertexV1(good, 16, 4, small),
+  EXPECT_EQ(codecs::decodeMeshoptVertexV1(good, 16, 4, small),
             "attribute stream v1: output holds 8 bytes, not count x byteStride");
 }
 
@@ -294,13 +294,13 @@ TEST(MeshoptV1, EveryPrefixAndEveryByteFlipIsSafe) {
   Bytes out(64);
   for (size_t n = 0; n < good.size(); ++n) {
     const Bytes prefix(good.begin(), good.begin() + n);
-    EXPECT_NE(scene::decodeMeshoptVertexV1(prefix, 16, 4, out), "") << n;
+    EXPECT_NE(codecs::decodeMeshoptVertexV1(prefix, 16, 4, out), "") << n;
   }
   for (size_t i = 0; i < good.size(); ++i)
     for (const uint8_t x : {uint8_t(0x01), uint8_t(0x80), uint8_t(0xff)}) {
       Bytes flipped = good;
       flipped[i] ^= x;
-      (void)scene::decodeMeshoptVertexV1(flipped, 16, 4, out);
+      (void)codecs::decodeMeshoptVertexV1(flipped, 16, 4, out);
     }
 }
 

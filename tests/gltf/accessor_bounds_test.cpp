@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "test_util.h"
+#include "load/test_util.h"
 
 namespace vitrine::test {
 namespace {
@@ -120,7 +120,7 @@ TEST_P(AccessorValidation, IsRejectedWithItsPointer) {
   AssetBuilder b;
   GetParam().build(b);
   // Accessor 0 is drawn (a problem in an accessor nothing reads is only a warning,
-  // scene/TOLERANCE.md).
+  // gltf/TOLERANCE.md).
   b.json()["meshes"] = {{{"primitives", {{{"attributes", {{"POSITION", 0}}}}}}}};
   b.json()["nodes"] = {{{"mesh", 0}}};
   GltfDocument doc;

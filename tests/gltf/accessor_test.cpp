@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "accessor.h"
-#include "test_util.h"
+#include "load/test_util.h"
 
 namespace vitrine::test {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "gltf_resources.h"
 #include "png_writer.h"
-#include "test_util.h"
+#include "load/test_util.h"
 
 namespace vitrine::test {
 namespace {

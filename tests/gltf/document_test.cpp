@@ -9,7 +9,7 @@
 
 #include <sys/stat.h>
 
-#include "test_util.h"
+#include "load/test_util.h"
 
 namespace vitrine::test {
 namespace {

@@ -1,4 +1,4 @@
-// scene/memory_budget.h and scene/parallel.h: the load's one budget and its one pool.
+// gltf/memory_budget.h and scene/parallel.h: the load's one budget and its one pool.
 #include "memory_budget.h"
 
 #include <gtest/gtest.h>

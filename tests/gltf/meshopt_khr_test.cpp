@@ -1,4 +1,4 @@
-// KHR_meshopt_compression through the loader (scene/meshopt_decode.h, meshopt_v1_decode.h):
+// KHR_meshopt_compression through the loader (gltf/meshopt_decode.h, meshopt_v1_decode.h):
 // the gltfpack 1.3.0 fixtures of tests/data/meshopt_khr/ (README.md there) decode to their
 // source assets' geometry, built views decode to their bytes, and bad views are refused with
 // the KHR extension's JSON pointer. The animated fixtures' samplers: tests/anim.
@@ -16,7 +16,7 @@
 #include <meshoptimizer.h>
 
 #include "meshopt_decode.h"
-#include "test_util.h"
+#include "load/test_util.h"
 
 namespace vitrine::test {
 namespace {

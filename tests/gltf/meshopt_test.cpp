@@ -1,4 +1,4 @@
-// EXT_meshopt_compression (scene/meshopt_decode.h, buffer_views.h): streams made by
+// EXT_meshopt_compression (gltf/meshopt_decode.h, buffer_views.h): streams made by
 // meshoptimizer's own encoder, decoded by the loader into the bytes every bufferView reader
 // sees; the fallback buffer has no uri. Bad streams are refused with the extension's pointer.
 #include <algorithm>
@@ -13,7 +13,7 @@
 #include "buffer_views.h"
 #include "meshopt_decode.h"
 #include "png_writer.h"
-#include "test_util.h"
+#include "load/test_util.h"
 
 namespace vitrine::test {
 namespace {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "gltf_enums.h"
-#include "test_util.h"
+#include "load/test_util.h"
 
 namespace vitrine::test {
 namespace {

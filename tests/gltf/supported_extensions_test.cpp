@@ -6,7 +6,7 @@
 #include <set>
 
 #include "supported_extensions.h"
-#include "test_util.h"
+#include "load/test_util.h"
 
 namespace vitrine::test {
 namespace {

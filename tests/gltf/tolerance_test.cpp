@@ -1,4 +1,4 @@
-// Issue 14 Tolerance (scene/TOLERANCE.md): what the specification allows loads without an
+// Issue 14 Tolerance (gltf/TOLERANCE.md): what the specification allows loads without an
 // error, a problem in an object nothing renders or plays is a warning, out-of-range values that
 // still allow a picture are clamped with a warning. One case per decision: the exact warnings,
 // that the asset loads, and the value the Scene holds.
@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "gltf_tolerance.h"
-#include "test_util.h"
+#include "load/test_util.h"
 
 namespace vitrine::test {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "test_util.h"
+#include "load/test_util.h"
 
 namespace vitrine::test {
 namespace {

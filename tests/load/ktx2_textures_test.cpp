@@ -1,5 +1,5 @@
 // KHR_texture_basisu through the loader (issue 23): a texture's KTX2 image (tests/data/ktx2) is
-// decoded (scene/ktx2.h) and chosen over its fallback, with every level its file stores, from a
+// decoded (codecs/ktx2.h) and chosen over its fallback, with every level its file stores, from a
 // bufferView or a data URI; the extension may be required; a KTX2 image that does not decode is
 // a warning naming it and the texture falls back; a DFD colour space that contradicts the slot
 // is a warning; the decode is reserved from the memory budget first.

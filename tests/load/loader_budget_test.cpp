@@ -1,4 +1,4 @@
-// The load's one memory budget (scene/memory_budget.h, issue 14): every category the file's
+// The load's one memory budget (gltf/memory_budget.h, issue 14): every category the file's
 // numbers size (buffers, decoded accessors, images, morph targets, variants) is reserved before
 // it is allocated, refused with the pointer and the sizes, and a file asking for gigabytes in
 // thousands of small requests is refused before the process grows.

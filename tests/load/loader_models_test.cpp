@@ -262,7 +262,7 @@ TEST(Models, MissingBinIsAnError) {
 
 TEST(Models, NoSceneButADefaultSceneLoadsWithAWarning) {
   // {"asset": ..., "scene": 0} without "scenes": the index points nowhere, and nothing else is
-  // wrong (scene/TOLERANCE.md).
+  // wrong (gltf/TOLERANCE.md).
   const std::string path = model("TestNoRootNode/NoScene.gltf");
   const LoadResult r = scene::loadScene(path);
   EXPECT_EQ(r.error, "");

@@ -200,7 +200,7 @@ TEST(Cameras, AbsentZfarAndAspectRatioStayAbsent) {
 
 // The schema's constraints hold for the doubles; the loader checks them again on the floats
 // it stores. A value that is out of range as a float is repaired with a warning
-// (scene/TOLERANCE.md); one that does not fit a float is an error.
+// (gltf/TOLERANCE.md); one that does not fit a float is an error.
 struct CameraCase {
   const char* name;
   json camera;
