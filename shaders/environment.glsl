@@ -1,5 +1,5 @@
 // The environment set (set 2) and how shaders read it. Include after shared_types.h.
-// Conventions (the contract with renderer/environment.cpp and the processing shaders):
+// Conventions (the contract with renderer/environment/environment.cpp and the processing shaders):
 // * the cube holds radiance in the environment's own frame; a world direction d looks at
 //   R_y(-rotation) d in it, rotation = FrameData::environment.y (radians about +Y);
 // * level k of the specular cube is prefiltered for perceptual GGX roughness

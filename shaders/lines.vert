@@ -1,4 +1,4 @@
-// The overlays' lines (renderer/pass_overlays.h): world-space segments (skeletons, normals,
+// The overlays' lines (renderer/passes/pass_overlays.h): world-space segments (skeletons, normals,
 // bounds, light and camera gizmos) placed by the frame's camera, each vertex with its colour.
 #version 450
 #extension GL_GOOGLE_include_directive : require

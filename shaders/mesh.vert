@@ -18,7 +18,7 @@ layout(constant_id = 2) const uint kTexcoordSets = 0u;
 // EXT_mesh_gpu_instancing: the draw is instanced, gl_InstanceIndex (firstInstance included)
 // indexes its instance transform in jointMatrices (pipelines.h kFeatureInstanced).
 layout(constant_id = 3) const bool kInstanced = false;
-// The shadow pass (renderer/pass_shadows.h): the deformed vertex through the light's matrix of
+// The shadow pass (renderer/passes/pass_shadows.h): the deformed vertex through the light's matrix of
 // layer DrawConstants::shadowLayer, so a caster's shadow has the shape the main pass draws.
 layout(constant_id = 4) const bool kShadowPass = false;
 

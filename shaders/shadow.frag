@@ -1,4 +1,4 @@
-// Shadow pass fragment shader (renderer/pass_shadows.h): writes depth only. An alpha-MASK caster
+// Shadow pass fragment shader (renderer/passes/pass_shadows.h): writes depth only. An alpha-MASK caster
 // cuts its shadow as the main pass cuts its surface (glTF 2.0 §3.9.4: not drawn where alpha <
 // alphaCutoff), alpha being baseColorFactor x baseColorTexture x COLOR_0 (§3.9.2) as in
 // mesh.frag, or for KHR_materials_pbrSpecularGlossiness diffuseFactor x diffuseTexture x COLOR_0

@@ -1,4 +1,4 @@
-// Shadows of KHR_lights_punctual lights (renderer/pass_shadows.h renders the maps): how much of
+// Shadows of KHR_lights_punctual lights (renderer/passes/pass_shadows.h renders the maps): how much of
 // light `light` reaches a point, from the depth map of the layer that shadows it, and the
 // environment key light's shadow. Included by mesh.frag and the ground (background.frag) after
 // FrameData and environment.glsl; mesh.frag's kShadows says which of them it compiles in.

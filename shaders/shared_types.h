@@ -86,7 +86,7 @@ VITRINE_GPU_CONST kLightDirectional = 0;
 VITRINE_GPU_CONST kLightPoint = 1;
 VITRINE_GPU_CONST kLightSpot = 2;
 
-// Shadow maps (renderer/pass_shadows.h): at most this many directional and spot lights cast
+// Shadow maps (renderer/passes/pass_shadows.h): at most this many directional and spot lights cast
 // shadows, one depth layer each (FrameData::shadowViewProj, shadowLights), and one point light,
 // its six cube faces in the layers after them (FrameData::shadowPoint); the rest light
 // unshadowed. Two more layers: the environment's key light (FrameData::keyLight, an orthographic
@@ -107,10 +107,10 @@ VITRINE_GPU_CONST kTonemapNone = 3;     // linear, clamped to [0, 1]
 VITRINE_GPU_CONST kTonemapLinear = 4;
 
 // Material channel views (issue 22): what mesh.frag writes in place of the shaded colour, as
-// its kChannel specialization constant (renderer/channels.h names them; channels.glsl defines
-// each). No lighting, tone mapping or exposure. Colour channels are written sRGB-encoded from
-// their linear value, scalars linearly as grey (round(255 v)), vectors linearly as (v + 1) / 2,
-// texture coordinates as (u, v, 0) clamped to 0..1.
+// its kChannel specialization constant (renderer/passes/channels.h names them; channels.glsl
+// defines each). No lighting, tone mapping or exposure. Colour channels are written sRGB-encoded
+// from their linear value, scalars linearly as grey (round(255 v)), vectors linearly as (v + 1) /
+// 2, texture coordinates as (u, v, 0) clamped to 0..1.
 VITRINE_GPU_CONST kChannelShaded = 0;  // the finished picture
 VITRINE_GPU_CONST kChannelBaseColor = 1;
 VITRINE_GPU_CONST kChannelEmissive = 2;

@@ -1,4 +1,4 @@
-// The wireframe overlay (issue 22, renderer/pass_overlays.h): every edge of the drawn
+// The wireframe overlay (issue 22, renderer/passes/pass_overlays.h): every edge of the drawn
 // primitives, as mesh.vert places them (skinned and morphed), in one colour that reads on dark
 // and light surfaces alike: a saturated orange, far from black, white and any grey.
 #version 450

@@ -9,7 +9,7 @@
 
 #include <volk.h>
 
-#include "renderer.h"
+#include "renderer_types.h"
 
 namespace vitrine::renderer {
 

@@ -7,7 +7,7 @@
 #include <volk.h>
 
 #include "context.h"
-#include "renderer.h"
+#include "renderer_types.h"
 #include "resources.h"
 #include "shared_types.h"
 

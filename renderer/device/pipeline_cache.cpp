@@ -7,7 +7,6 @@
 #include <filesystem>
 
 #include "cache_file.h"
-#include "environment_cache.h"
 #include "vk_check.h"
 #include "vk_struct.h"
 

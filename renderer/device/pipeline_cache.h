@@ -25,7 +25,7 @@
 #include <volk.h>
 
 #include "context.h"
-#include "renderer.h"
+#include "renderer_types.h"
 
 namespace vitrine::renderer {
 
@@ -37,7 +37,7 @@ struct PipelineCacheFileHeader {
   uint32_t formatVersion;  // kPipelineCacheFormatVersion
   uint32_t byteOrder;      // 0x01020304 as written by this machine
   uint64_t dataSize;       // bytes after this header
-  uint64_t checksum;       // contentHash() (environment_cache.h) of those bytes
+  uint64_t checksum;       // contentHash() (cache_file.h) of those bytes
 };
 static_assert(sizeof(PipelineCacheFileHeader) == 32);
 

@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "compute.h"
-#include "renderer.h"
+#include "renderer_types.h"
 #include "pipeline_cache.h"
 #include "shared_types.h"
 #include "stopwatch.h"

@@ -6,7 +6,7 @@
 
 #include "context.h"
 #include "resources.h"
-#include "pass_transmission.h"
+#include "transmission_target.h"
 
 namespace vitrine::renderer {
 
@@ -16,7 +16,8 @@ struct Attachments {
   Image color;  // ctx.samples samples, resolved into the final image; empty when 1 sample
   Image depth;  // ctx.samples samples, never stored
   // The transmission pass's texture, created by the first frame that needs it
-  // (pass_transmission.cpp) at this extent; empty for scenes without a transmissive material.
+  // (passes/pass_transmission.cpp) at this extent; empty for scenes without a transmissive
+  // material.
   TransmissionTarget transmission;
 };
 

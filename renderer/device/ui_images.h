@@ -9,7 +9,7 @@
 #include <volk.h>
 
 #include "context.h"
-#include "renderer.h"
+#include "renderer_types.h"
 #include "textures.h"
 
 namespace vitrine::renderer {

@@ -18,7 +18,7 @@
 #include "context.h"
 #include "dirty.h"
 #include "frames.h"
-#include "renderer.h"
+#include "renderer_types.h"
 #include "resources.h"
 
 namespace vitrine::renderer {

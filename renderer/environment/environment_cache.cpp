@@ -18,19 +18,6 @@ constexpr uint32_t kByteOrder = 0x01020304;
 constexpr uint32_t kMaxCubeSize = 4096;
 constexpr uint32_t kMaxLutSize = 1024;
 
-// splitmix64's finalizer: every input bit affects every output bit.
-uint64_t avalanche(uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
-uint64_t rotl(uint64_t x, int r) {
-  return (x << r) | (x >> (64 - r));
-}
-
 size_t fileBytes(size_t specularHalfs, size_t lutHalfs) {
   return sizeof(CacheHeader) + (specularHalfs + lutHalfs) * sizeof(uint16_t) + sizeof(uint64_t);
 }
@@ -48,23 +35,6 @@ size_t ProcessedEnvironment::specularHalfs() const {
 
 size_t ProcessedEnvironment::lutHalfs() const {
   return size_t(lutSize) * lutSize * 2;
-}
-
-uint64_t contentHash(const void* bytes, size_t size, uint64_t seed) {
-  // Eight bytes at a time, each word mixed before it is folded in, so that swapped or
-  // repeated words change the result; the tail is zero-padded and the length folded in last.
-  const auto* p = static_cast<const uint8_t*>(bytes);
-  uint64_t h = avalanche(seed ^ 0x9e3779b97f4a7c15ull);
-  size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    uint64_t word;
-    std::memcpy(&word, p + i, 8);
-    h = rotl(h ^ avalanche(word), 29) * 0x9e3779b97f4a7c15ull;
-  }
-  uint64_t tail = 0;
-  std::memcpy(&tail, p + i, size - i);
-  h = rotl(h ^ avalanche(tail), 29) * 0x9e3779b97f4a7c15ull;
-  return avalanche(h ^ uint64_t(size));
 }
 
 uint64_t environmentKey(const scene::EnvironmentImage& image, uint32_t cubeSize, uint32_t levels,

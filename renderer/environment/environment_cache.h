@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "cache_file.h"
 #include "environment_image.h"
 #include "environment_key.h"
 #include "shared_types.h"
@@ -58,9 +59,6 @@ struct CacheHeader {
   float keyLight[8];
 };
 static_assert(sizeof(CacheHeader) == 216);
-
-// 64-bit hash of `bytes` (not cryptographic: a content key and a corruption check).
-uint64_t contentHash(const void* bytes, size_t size, uint64_t seed = 0);
 
 // The cache key of `image` processed to these sizes: its dimensions and pixels, the sizes,
 // kEnvironmentProcessingVersion and `signature` (processingSignature(): the shaders and

@@ -12,7 +12,7 @@
 #include "context.h"
 #include "frames.h"
 #include "pipelines.h"
-#include "renderer.h"
+#include "renderer_types.h"
 
 namespace vitrine::renderer {
 

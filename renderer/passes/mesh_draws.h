@@ -11,7 +11,7 @@
 #include "background.h"
 #include "context.h"
 #include "pipelines.h"
-#include "renderer.h"
+#include "renderer_types.h"
 #include "resources.h"
 #include "scene_gpu.h"
 #include "shared_types.h"

@@ -13,7 +13,7 @@
 
 #include "context.h"
 #include "pipelines.h"
-#include "renderer.h"
+#include "renderer_types.h"
 #include "resources.h"
 #include "scene_gpu.h"
 

@@ -10,7 +10,7 @@
 #include "background.h"
 #include "context.h"
 #include "pipelines.h"
-#include "renderer.h"
+#include "renderer_types.h"
 #include "scene_gpu.h"
 #include "shared_types.h"
 #include "mesh_draws.h"

@@ -69,7 +69,7 @@
 #include "context.h"
 #include "mesh_draws.h"
 #include "pipelines.h"
-#include "renderer.h"
+#include "renderer_types.h"
 #include "resources.h"
 #include "scene.h"
 #include "scene_gpu.h"

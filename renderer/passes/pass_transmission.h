@@ -3,7 +3,7 @@
 // sample at their refracted screen position, at a level chosen by their roughness
 // (ext_transmission.glsl). Created the first time a frame draws a transmissive material into
 // a given set of attachments (targets.h owns it and destroys it with them, so a resize
-// replaces it), never for a scene without one.
+// replaces it), never for a scene without one. The target itself is device/transmission_target.h.
 #pragma once
 
 #include <cstdint>
@@ -13,28 +13,9 @@
 #include "context.h"
 #include "mesh_draws.h"
 #include "resources.h"
+#include "targets.h"
 
 namespace vitrine::renderer {
-
-struct Attachments;  // targets.h, which holds a TransmissionTarget
-
-// Linear radiance, not tone mapped (FP16: the scene's range), blit-filterable on lavapipe.
-inline constexpr VkFormat kTransmissionFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
-
-struct TransmissionTarget {
-  Image color;  // single sample, every mip level; sampled by the main pass
-  Image depth;  // single sample, the pass's own (the main pass's has the frame's MSAA)
-  VkImageView level0 = VK_NULL_HANDLE;  // color's level 0: the pass's colour attachment
-  VkSampler sampler = VK_NULL_HANDLE;   // trilinear, clamped to the edge
-  VkDescriptorPool pool = VK_NULL_HANDLE;
-  VkDescriptorSet set = VK_NULL_HANDLE;  // set 3 of the mesh pipeline layout: the texture
-};
-
-// A target of `extent` whose set 3 (layout `setLayout`) samples its colour texture.
-[[nodiscard]] TransmissionTarget createTransmissionTarget(const Context& ctx,
-                                                          VkDescriptorSetLayout setLayout,
-                                                          VkExtent2D extent);
-void destroyTransmissionTarget(const Context& ctx, TransmissionTarget& target);
 
 // Before the pass: level 0 of the colour texture becomes a colour attachment, after the
 // previous frame's fragment shaders finished sampling it, and the depth image a depth

@@ -7,7 +7,7 @@
 #include <volk.h>
 
 #include "context.h"
-#include "renderer.h"
+#include "renderer_types.h"
 
 namespace vitrine::renderer {
 

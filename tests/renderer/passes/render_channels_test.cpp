@@ -1,7 +1,7 @@
-// Material channel views (issue 22 §1): every channel of renderer/channels.h rendered headless
-// on the every-slot quad of channel_scene.h and checked pixel by pixel against values worked
-// out here from the material's definition, sharing nothing with the shaders. Pixels checked are
-// those whose texel, in every slot the channel reads, lies well inside a texel (not at an edge
+// Material channel views (issue 22 §1): every channel of renderer/passes/channels.h rendered
+// headless on the every-slot quad of channel_scene.h and checked pixel by pixel against values
+// worked out here from the material's definition, sharing nothing with the shaders. Pixels checked
+// are those whose texel, in every slot the channel reads, lies well inside a texel (not at an edge
 // of nearest filtering).
 #include <cmath>
 #include <string>

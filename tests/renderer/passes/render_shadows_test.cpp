@@ -1,4 +1,4 @@
-// Shadows of KHR_lights_punctual lights (issue 24; renderer/pass_shadows.h): a ground quad
+// Shadows of KHR_lights_punctual lights (issue 24; renderer/passes/pass_shadows.h): a ground quad
 // (z = 0, facing +z) under a square caster, lit by a directional or a spot light. Shadowed
 // pixels are what is left without that light (no environment: black); lit ones the Appendix B
 // radiance the light test computes (brdf_reference.h); both away from the soft edge.

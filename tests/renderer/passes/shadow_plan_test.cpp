@@ -1,6 +1,6 @@
-// A directional light's cascades (issue 24; renderer/pass_shadows.h planShadows): when a view
-// needs them, which layers they take, that each holds its slice of the view's frustum, and that
-// their windows keep their texel grid while the camera orbits (no shimmering edges).
+// A directional light's cascades (issue 24; renderer/passes/pass_shadows.h planShadows): when a
+// view needs them, which layers they take, that each holds its slice of the view's frustum, and
+// that their windows keep their texel grid while the camera orbits (no shimmering edges).
 #include <cmath>
 #include <limits>
 
