@@ -8,12 +8,13 @@
 #include "batch_check.h"
 #include "batch_common.h"
 #include "batch_frames.h"
+#include "batch_query.h"
+#include "batch_render.h"
 #include "batch_thumbnail.h"
 #include "cli.h"
 #include "headless.h"
 #include "look.h"
 #include "material_variant.h"
-#include "object_model.h"
 #include "settings.h"
 #include "timings.h"
 #include "viewer.h"
@@ -73,23 +74,9 @@ int run(int argc, char** argv) {
     scene::DirtySet dirty;
     asset->document->animations->evaluate(*o.time, asset->enabled, dirty);
   }
-  const app::Document& doc = *asset->document;
-
   if (!o.queries.empty()) {
-    for (const std::string& pointer : o.queries) {
-      if (const auto m = app::variantMaterialQuery(scene, pointer, asset->variant)) {
-        std::printf("%s\n", m->c_str());
-        continue;
-      }
-      const scene::ResolveResult r = scene::resolvePointer(scene, *doc.gltf, pointer);
-      if (!r.ok && r.readOnlyValue.empty()) {
-        std::fprintf(stderr, "vitrine: %s: %s: %s\n", file.c_str(), pointer.c_str(),
-                     r.error.c_str());
-        return app::kExitBadInput;
-      }
-      std::printf("%s\n", r.ok ? scene::formatSlotValue(r.slot).c_str() : r.readOnlyValue.c_str());
-    }
-    if (!o.renderOut) return app::kExitOk;
+    if (const int q = app::runQueries(*asset, file, o.queries); q != app::kExitOk || !o.renderOut)
+      return q;
   }
 
   if (o.renderOut) return app::renderToPng(*asset->document, o);

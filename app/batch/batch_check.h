@@ -24,7 +24,7 @@
 // Exit status: kCheckUsable (0) no problem, kCheckWarnings (1) loaded with warnings,
 // kCheckErrors (2) not loaded.
 //
-// What is complete and what is not: the loader (scene/loader.h) stops at its first error, so
+// What is complete and what is not: the loader (load/loader.h) stops at its first error, so
 // a report holds at most one error, the first found, after the warnings found before it; the
 // animations are then not bound and no channel problem is listed. An asset that loads gets
 // every load warning and every channel problem. Fixing the error and checking again shows the
@@ -62,7 +62,7 @@ struct CheckReport {
   int exitStatus() const;
 };
 
-// Splits a loader message "<file>: <pointer>: <what>" or "<file>: <what>" (scene/loader.h;
+// Splits a loader message "<file>: <pointer>: <what>" or "<file>: <what>" (load/loader.h;
 // the loader writes pointers with json_util.h's located()). A message that does not start
 // with `file` keeps its whole text as the message.
 CheckProblem parseLoaderMessage(const std::string& file, const std::string& message, bool error);

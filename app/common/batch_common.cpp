@@ -20,9 +20,10 @@
 namespace vitrine::app {
 namespace {
 
-// VITRINE_TEST_INJECT_FAULT=submit, a test hook (tests/app/batch_fault_test.cpp): every frame's
-// queue submission fails with VK_ERROR_DEVICE_LOST, as on a lost GPU, so that the batch modes'
-// exit status 5 is tested end to end. Unset: no hook; any other value is ignored with a line.
+// VITRINE_TEST_INJECT_FAULT=submit, a test hook (tests/app/batch/batch_fault_test.cpp): every
+// frame's queue submission fails with VK_ERROR_DEVICE_LOST, as on a lost GPU, so that the batch
+// modes' exit status 5 is tested end to end. Unset: no hook; any other value is ignored with a
+// line.
 std::function<VkResult(renderer::FaultPoint)> testFaultHook() {
   const char* env = std::getenv("VITRINE_TEST_INJECT_FAULT");
   if (!env || !*env) return {};

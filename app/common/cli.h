@@ -38,7 +38,7 @@ struct CliOptions {
   CliTonemap tonemap = CliTonemap::Neutral;  // --tonemap neutral|aces|agx|none
   float exposure = 0.0f;                     // --exposure EV
   // --channel NAME: a material channel view in place of the shaded picture (gpu::kChannel*,
-  // renderer/channels.h names them; default shaded).
+  // renderer/passes/channels.h names them; default shaded).
   int channel = 0;
   // The texture coordinate set of the uv-checker channel (the window's choice; 0..7).
   int checkerTexcoord = 0;
@@ -50,7 +50,7 @@ struct CliOptions {
   // View::environmentShadow), on by default in the window and every batch mode.
   bool environmentShadow = true;
   // --ground on|off: a ground under the asset that shows the shadows and a contact shadow
-  // (app/ground.h);
+  // (app/common/ground.h);
   // when not given, on in the window and for thumbnails, off for --render, --frames and
   // --turntable (groundWanted()).
   bool ground = true;

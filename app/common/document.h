@@ -27,7 +27,7 @@ struct Document {
   std::unique_ptr<anim::Animations> animations;  // never null; may hold no clip
   std::vector<std::string> loadWarnings;         // the loader's, "<file>: <where>: <what>"
   std::vector<std::string> channelWarnings;      // "/animations/A/channels/C: <reason>"
-  // The extensions of extensionsUsed Vitrine does not draw (scene/supported_extensions.h),
+  // The extensions of extensionsUsed Vitrine does not draw (gltf/supported_extensions.h),
   // each once, in the array's order: the window's note names them (not_drawn_note.h).
   std::vector<std::string> notDrawn;
   // The files the asset reads besides `path` (external buffers and images), absolute: what

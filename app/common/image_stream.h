@@ -1,5 +1,5 @@
 // The images of a document loaded with scene::LoadOptions::deferImageDecode, decoded by the
-// loader's decoder (scene/image_decoder.h) while the window already draws the document's
+// loader's decoder (load/image_decoder.h) while the window already draws the document's
 // geometry (issue 16). The UI thread takes the decoded images and gives them to the document
 // (adopt), then to the renderer (Renderer::addImages). The batch modes take them the same
 // way, waiting for each (batch_common.h): one path from encoded bytes to the GPU, with at most

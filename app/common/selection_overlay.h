@@ -1,6 +1,6 @@
 // The selected node's highlight: its world-space bounding box, projected with the frame's View
-// and drawn as lines over the 3D view (ImGui's background draw list: under the panels, over
-// the scene). Also the bounds the outliner's "frame" request fits the orbit camera to.
+// (the window draws it: panels/selection_draw.h; the batch overlays read the same bounds). Also
+// the bounds the outliner's "frame" request fits the orbit camera to.
 #pragma once
 
 #include <cstdint>
@@ -36,11 +36,5 @@ std::optional<glm::vec2> projectPoint(const renderer::View& view, glm::vec3 p, g
 std::vector<std::pair<glm::vec2, glm::vec2>> projectBoxEdges(const renderer::View& view,
                                                              const scene::Bounds& bounds,
                                                              glm::vec2 display);
-
-// Draws the selected node's box (session state read by the caller) with ImGui, between
-// NewFrame and Render. Nothing when bounds are empty.
-void drawSelectionBox(const renderer::View& view, const scene::Bounds& bounds);
-// A node with nothing to outline: a small diamond at its world position `at`.
-void drawSelectionMarker(const renderer::View& view, glm::vec3 at);
 
 }  // namespace vitrine::app

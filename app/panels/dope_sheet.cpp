@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "document_swap.h"
+#include "pointer_resolve.h"
 
 namespace vitrine::app {
 namespace {

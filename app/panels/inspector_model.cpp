@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "pointer_resolve.h"
 #include "property_list.h"
 
 namespace vitrine::app {

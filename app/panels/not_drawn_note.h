@@ -1,5 +1,5 @@
 // The note in the 3D view that names the extensions of the open asset Vitrine does not draw
-// (scene/supported_extensions.h), so a picture missing what the asset says is never silent.
+// (gltf/supported_extensions.h), so a picture missing what the asset says is never silent.
 // It is part of the document: it stays until the next load replaces it.
 #pragma once
 

@@ -1,5 +1,6 @@
 #include "scene_panels.h"
 
+#include "selection_draw.h"
 #include "selection_overlay.h"
 #include "stats_overlay.h"
 

@@ -25,7 +25,7 @@ SceneStatistics sceneStatistics(const scene::Scene& scene, int sceneIndex, int v
   s.meshes.resize(scene.meshes.size());
   s.materials.resize(scene.materials.size() + 1);
   // Per mesh, the draws of each of its primitives: one per node, two for an instanced node
-  // whose instances both keep and mirror the winding (renderer/scene_draws.cpp).
+  // whose instances both keep and mirror the winding (renderer/gpu_scene/scene_draws.cpp).
   std::vector<uint64_t> draws(scene.meshes.size(), 0);
   for (int node : scene::sceneNodesInOrder(scene, sceneIndex)) {
     const int mesh = scene.nodes[size_t(node)].mesh;

@@ -27,9 +27,9 @@ struct ImageFacts {
   int sameAs = -1;
   bool srgb = false;    // a colour slot (gpu::isColorSlot) samples it: decoded as sRGB
   bool linear = false;  // a data slot samples it: read as linear values
-  // Levels of the chain the renderer builds (renderer/mip_chain.h: floor(log2(max side)) + 1)
-  // and the bytes of all of them at 4 bytes a texel (RGBA8), when the image is on the GPU:
-  // some material samples it and it has pixels. Both 0 otherwise.
+  // Levels of the chain the renderer builds (renderer/device/mip_chain.h: floor(log2(max side)) +
+  // 1) and the bytes of all of them at 4 bytes a texel (RGBA8), when the image is on the GPU: some
+  // material samples it and it has pixels. Both 0 otherwise.
   uint32_t mipLevels = 0;
   uint64_t gpuBytes = 0;
   std::vector<TextureUser> users;  // material by material, slot by slot

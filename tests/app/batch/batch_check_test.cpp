@@ -114,7 +114,7 @@ TEST(BatchCheck, MaxMemoryRefusesWithThePointerAndTheSizes) {
   EXPECT_LT(usage.ru_maxrss, 64 * 1024);  // KiB: far below the 341 MiB asked
 }
 
-// Issue 14 Tolerance (scene/TOLERANCE.md): a camera out of range is clamped and a broken
+// Issue 14 Tolerance (gltf/TOLERANCE.md): a camera out of range is clamped and a broken
 // material nothing draws is ignored; both are warnings (exit 1), not errors.
 TEST(BatchCheck, ToleratedProblemsAreWarnings) {
   AssetBuilder b = quadAsset();

@@ -1,4 +1,4 @@
-// The Asset section's and --check's metadata lines (app/asset_metadata.h), without a window:
+// The Asset section's and --check's metadata lines (app/common/asset_metadata.h), without a window:
 // asset.generator and asset.copyright, the asset's KHR_xmp_json_ld packet resolved and then
 // its other properties, and the packets of nodes, meshes and materials.
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-// The ground's placement (app/ground.h): at the lowest point the asset reaches over its whole
-// animation, not just the pose it is shown in, and the pose put back afterwards; when each mode
-// draws it.
+// The ground's placement (app/common/ground.h): at the lowest point the asset reaches over its
+// whole animation, not just the pose it is shown in, and the pose put back afterwards; when each
+// mode draws it.
 #include <cmath>
 
 #include <gtest/gtest.h>

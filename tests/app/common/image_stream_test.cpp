@@ -1,5 +1,5 @@
 // ImageStream (issue 16): the window's and the batch modes' way from the loader's image
-// decoder (scene/image_decoder.h, tested in tests/scene) to the document: adopt() gives the
+// decoder (load/image_decoder.h, tested in tests/scene) to the document: adopt() gives the
 // document each decoded image, in chunks of the bytes asked.
 #include "image_stream.h"
 

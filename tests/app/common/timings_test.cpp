@@ -1,5 +1,5 @@
-// The lines of --timings (app/timings.h): names, order, units and rounding, and which phases a
-// mode without a renderer leaves out; the peak RSS read from /proc.
+// The lines of --timings (app/common/timings.h): names, order, units and rounding, and which phases
+// a mode without a renderer leaves out; the peak RSS read from /proc.
 #include "timings.h"
 
 #include <gtest/gtest.h>

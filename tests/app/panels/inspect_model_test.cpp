@@ -11,6 +11,7 @@
 #include "common/asset_builder.h"
 #include "document.h"
 #include "inspector_model.h"
+#include "pointer_resolve.h"
 #include "selection_overlay.h"
 #include "slot_edit.h"
 

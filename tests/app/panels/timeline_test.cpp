@@ -1,4 +1,4 @@
-// The timeline's time model (app/timeline.h) without a window: transport, loop modes,
+// The timeline's time model (app/panels/timeline.h) without a window: transport, loop modes,
 // reverse, speed, frame stepping, the in/out range, per-clip mapping, solo and conflicts.
 #include <memory>
 #include <vector>

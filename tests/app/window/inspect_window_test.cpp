@@ -10,7 +10,7 @@
 #include "camera.h"
 #include "document.h"
 #include "inspector_model.h"
-#include "object_model.h"
+#include "pointer_resolve.h"
 #include "slot_edit.h"
 #include "view_panel.h"
 #include "viewer.h"
