@@ -7,11 +7,11 @@ packages=(
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers
   libglfw3-dev libglm-dev libtinygltf-dev nlohmann-json3-dev libimgui-dev libstb-dev
   libgtest-dev libbenchmark-dev
-  libdraco-dev  # KHR_draco_mesh_compression (scene/draco_decode.cpp)
+  libdraco-dev  # KHR_draco_mesh_compression (gltf/draco_decode.cpp)
   libwebp-dev  # EXT_texture_webp decoding
-  libzstd-dev  # KHR_texture_basisu: Zstandard-supercompressed KTX2 levels (scene/ktx2.cpp)
+  libzstd-dev  # KHR_texture_basisu: Zstandard-supercompressed KTX2 levels (codecs/ktx2.cpp)
   webp  # cwebp: the tests convert sample textures to WebP
-  libmeshoptimizer-dev  # EXT_meshopt_compression decoding (scene/meshopt_decode.cpp)
+  libmeshoptimizer-dev  # EXT_meshopt_compression decoding (gltf/meshopt_decode.cpp)
   gltfpack              # tests pack the sample models with meshopt compression and quantization
   xvfb xauth assimp-testmodels clang-format
   desktop-file-utils libxml2-utils shared-mime-info
