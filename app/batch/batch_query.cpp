@@ -18,8 +18,7 @@ int runQueries(const BatchAsset& asset, const std::string& file,
     }
     const scene::ResolveResult r = scene::resolvePointer(scene, *asset.document->gltf, pointer);
     if (!r.ok && r.readOnlyValue.empty()) {
-      std::fprintf(stderr, "vitrine: %s: %s: %s\n", file.c_str(), pointer.c_str(),
-                   r.error.c_str());
+      std::fprintf(stderr, "vitrine: %s: %s: %s\n", file.c_str(), pointer.c_str(), r.error.c_str());
       return kExitBadInput;
     }
     std::printf("%s\n", r.ok ? scene::formatSlotValue(r.slot).c_str() : r.readOnlyValue.c_str());
