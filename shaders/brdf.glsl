@@ -44,6 +44,14 @@ vec3 dielectricBrdf(vec3 fresnel, vec3 diffuse, vec3 specular) {
   return fresnel * specular + (1.0 - max(fresnel.r, max(fresnel.g, fresnel.b))) * diffuse;
 }
 
+// The same lobe pair with the diffuse lobe weighed colour by colour, (1 - F) c_diff / pi + F D
+// Vis: the glTF 2.0 BRDF that KHR_materials_pbrSpecularGlossiness feeds its (c_diff, F0, alpha)
+// into ("Specular - Glossiness"; Appendix B of its time: f_diffuse = (1 - F) diffuse, with F the
+// Schlick Fresnel of the coloured F0, per channel). Not KHR_materials_specular's max_value form.
+vec3 dielectricBrdfPerChannel(vec3 fresnel, vec3 diffuse, vec3 specular) {
+  return fresnel * specular + (1.0 - fresnel) * diffuse;
+}
+
 // The material of Appendix B's structure, mix(dielectric_brdf, metal_brdf, metallic), with
 // Schlick Fresnel for each layer. Not the "simplified" c_diff / f0 form: that one weighs the
 // diffuse part by (1 - F) of the metal-mixed Fresnel, which differs for 0 < metallic < 1.

@@ -233,8 +233,9 @@ MaterialInfo gatherMaterial(uint m, vec3 base, float metallic, float roughness, 
   // KHR_materials_pbrSpecularGlossiness "Specular - Glossiness": c_diff = diffuse.rgb * (1 -
   // max(specular.r, specular.g, specular.b)), F0 = specular, alpha = (1 - glossiness)^2, with
   // specular = specularFactor x specularGlossinessTexture.rgb and glossiness =
-  // glossinessFactor x its A. No metal: Appendix B's dielectric lobe pair with F0 = specular
-  // and F90 = 1 (its F0 replaces KHR_materials_ior's; base arrives as diffuse x COLOR_0).
+  // glossinessFactor x its A. No metal: the dielectric lobe pair with F0 = specular and F90 = 1
+  // (its F0 replaces KHR_materials_ior's; base arrives as diffuse x COLOR_0), the diffuse lobe
+  // weighed by 1 - F per channel (mesh.frag, brdf.glsl dielectricBrdfPerChannel).
   if (hasLayer(kLayerSpecularGlossiness)) {
     const vec4 texel =
         sampleExtension(specularGlossinessTexture, m, kSlotSpecularGlossiness, vec4(1.0));

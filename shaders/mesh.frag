@@ -111,8 +111,12 @@ vec3 imageBasedLight(MaterialInfo info) {
     iridescentFresnel(info, nDotV, scaleBias.x + scaleBias.y, fDielectric, fMetal);
   if (hasLayer(kLayerTransmission) || hasLayer(kLayerDiffuseTransmission))
     diffuse = diffuse * diffuseReflectionWeight(info) + transmittedIbl(info);
-  vec3 color =
-      mix(dielectricBrdf(fDielectric, diffuse, specular), fMetal * specular, info.metallic);
+  // KHR_materials_pbrSpecularGlossiness: the diffuse light weighed by 1 - the split-sum albedo
+  // of its coloured F0, channel by channel (brdf.glsl dielectricBrdfPerChannel).
+  const vec3 dielectric = hasLayer(kLayerSpecularGlossiness)
+                              ? dielectricBrdfPerChannel(fDielectric, diffuse, specular)
+                              : dielectricBrdf(fDielectric, diffuse, specular);
+  vec3 color = mix(dielectric, fMetal * specular, info.metallic);
   if (hasLayer(kLayerSheen)) color = sheenIbl(info, color);
   if (hasLayer(kLayerClearcoat)) color = clearcoatIbl(info, color);
   return color;
@@ -166,9 +170,11 @@ vec3 punctualRadiance(MaterialInfo info, vec3 l) {
     vec3 diffuse = info.baseColor / kPi;
     if (hasLayer(kLayerTransmission) || hasLayer(kLayerDiffuseTransmission))
       diffuse *= diffuseReflectionWeight(info);
-    color = mix(dielectricBrdf(fDielectric, diffuse, vec3(specular)), fMetal * specular,
-                info.metallic) *
-            nDotL;
+    // KHR_materials_pbrSpecularGlossiness: (1 - F) per channel (dielectricBrdfPerChannel).
+    const vec3 dielectric = hasLayer(kLayerSpecularGlossiness)
+                                ? dielectricBrdfPerChannel(fDielectric, diffuse, vec3(specular))
+                                : dielectricBrdf(fDielectric, diffuse, vec3(specular));
+    color = mix(dielectric, fMetal * specular, info.metallic) * nDotL;
   }
   if (hasLayer(kLayerTransmission) || hasLayer(kLayerDiffuseTransmission))
     color += transmittedPunctual(info, l);

@@ -25,6 +25,9 @@ struct SurfaceMaterial {
   // rg * 2 - 1, or (1, 0) without a texture), and the rotation (radians, counter-clockwise).
   glm::dvec2 anisotropyDirection{1.0, 0.0};
   double anisotropyRotation = 0.0;
+  // The diffuse lobe's weight: 1 - max_value(F) (KHR_materials_specular's fresnel_mix, the
+  // default), or 1 - F channel by channel (the BRDF KHR_materials_pbrSpecularGlossiness feeds).
+  bool diffuseWeightPerChannel = false;
 };
 
 // KHR_materials_iridescence "Iridescence Fresnel": the thin film's Fresnel reflectance at the
@@ -47,7 +50,9 @@ glm::dvec3 surfaceRadiance(const SurfaceMaterial& m, double irradiance, const gl
 // above takes it: c_diff = diffuse * (1 - max(specular.r, specular.g, specular.b)) is the base
 // colour, F0 = specular (KHR_materials_specular's "Specular-glossiness materials" conversion:
 // ior 0, specularColor = specular), no metal, and alpha = (1 - glossiness)^2, i.e. perceptual
-// roughness 1 - glossiness. diffuse and specular linear: factor x texture (x COLOR_0).
+// roughness 1 - glossiness. diffuse and specular linear: factor x texture (x COLOR_0). These
+// inputs go into the glTF 2.0 BRDF of the extension's time, f = (1 - F) c_diff / pi + F D Vis
+// with F the Schlick Fresnel of F0 channel by channel (diffuseWeightPerChannel).
 SurfaceMaterial specularGlossiness(const glm::dvec3& diffuse, const glm::dvec3& specular,
                                    double glossiness);
 
