@@ -60,31 +60,49 @@ float groundKeyShadow(vec3 p) {
   return 1.0 - environmentShadow(p, up, up);
 }
 
-// The contact shadow at ground point p (FrameData::contactShadow; layer kContactShadowLayer
-// holds four maps, pass_shadows.h, of the depth of the lowest surface above each point looking
-// up from the ground, 0 at the ground to 1 at the contact height, each half as wide as the one
-// before): map k compared with the height 2^(k - 3) of the range (1/8, 1/4, 1/2, 1) through
-// 3x3 bilinear taps a texel of it apart, so the higher the height the wider the blur (near
-// occluders dark and sharp, far ones faint and soft); the shares of taps with a surface below
-// each height, averaged: 1 under a surface lying on the ground, 0 with nothing within reach.
+// The rings' directions: eight an eighth of a turn apart, then the same turned by a sixteenth.
+const vec2 kContactRing[16] = vec2[16](
+    vec2(1.0000000, 0.0000000), vec2(0.7071068, 0.7071068),
+    vec2(0.0000000, 1.0000000), vec2(-0.7071068, 0.7071068),
+    vec2(-1.0000000, 0.0000000), vec2(-0.7071068, -0.7071068),
+    vec2(0.0000000, -1.0000000), vec2(0.7071068, -0.7071068),
+    vec2(0.9238795, 0.3826834), vec2(0.3826834, 0.9238795),
+    vec2(-0.3826834, 0.9238795), vec2(-0.9238795, 0.3826834),
+    vec2(-0.9238795, -0.3826834), vec2(-0.3826834, -0.9238795),
+    vec2(0.3826834, -0.9238795), vec2(0.9238795, -0.3826834));
+
+// The contact shadow at ground point p: an ambient-occlusion term of the ground from what lies
+// above it. FrameData::contactShadow; layer kContactShadowLayer holds four maps (pass_shadows.h)
+// of the depth of the lowest surface above each ground point seen from below, 0 at the ground
+// to 1 at the contact height H, each half as wide as the one before. At level k (k = 0..3) map k
+// is read at p and at eight points around it at the horizontal distance r_k = 2^(k - 3) H, each
+// tap a bilinear comparison with the height r_k: is a surface lower than r_k above that point
+// (so within about 45 degrees of p's zenith, at that scale)? The share of the nine taps that
+// find one, averaged over the four levels, is the occlusion: 1 under a surface lying on the
+// ground, about 0.4 right beside the foot of a box (the rings' inner halves under it), fading
+// with the distance from the box (fewer and coarser rings reach it) and with the height of a
+// gap under it (fewer levels' heights reach down to it); 0 with nothing within H. The rings
+// turn by a sixteenth of a turn every other level, so the taps of successive levels interleave.
 float contactOcclusion(vec3 p) {
   if (frame.contactShadow.x <= 0.0) return 0.0;
   const vec4 clip = frame.shadowViewProj[kContactShadowLayer] * vec4(p, 1.0);  // orthographic
   const vec2 unit = clip.xy * 0.5 + 0.5;      // 0..1 across every map
   const float texel = frame.contactShadow.w;  // a texel of the layer in its uv
   const uint first = uint(frame.contactShadow.y + 0.5);
+  // The disc's diameter in units of the contact height: r_k in map units is 2^(k-3) / span.
+  const float span = 2.0 * frame.contactShadow.z / frame.contactShadow.x;
   float offset = 0.0;  // pass_shadows.h contactLevelOffset()
   float occluded = 0.0;
   for (int level = 0; level < 4; ++level) {
     const float side = float(first >> uint(level));
-    const vec2 uv = (vec2(offset, 0.0) + unit * side) * texel;
     const float height = exp2(float(level - 3));
+    const float radius = height / span;  // r_k across the map, 0..1
     float lit = 0.0;
-    for (int y = -1; y <= 1; ++y) {
-      for (int x = -1; x <= 1; ++x) {
-        const vec2 at = uv + vec2(x, y) * texel;
-        lit += texture(shadowMaps, vec4(at, float(kContactShadowLayer), height));
-      }
+    for (int i = 0; i < 9; ++i) {
+      const vec2 around = i == 8 ? unit : unit + radius * kContactRing[(level & 1) * 8 + i];
+      // Within the map's own texels: a ring past the disc's edge reads its last texel.
+      const vec2 at = vec2(offset, 0.0) + clamp(around, 0.0, 1.0) * side;
+      lit += texture(shadowMaps, vec4(at * texel, float(kContactShadowLayer), height));
     }
     occluded += 1.0 - lit / 9.0;
     offset += side + 2.0;
@@ -95,7 +113,8 @@ float contactOcclusion(vec3 p) {
 // The ground's multiplier of the background along this pixel's ray: 1 off the disc, seen from
 // below, or where every light reaches it and nothing is near; down to 1 - kGroundShadow in a
 // full shadow of the lights (or of the key, by its share), and by 1 - kContactShadow under a
-// surface lying on it, those multiplied, faded out over the disc's outer half.
+// surface lying on it (the contact shadow's most: never darker), those multiplied, faded out
+// over the disc's outer half.
 const float kGroundShadow = 0.75;
 const float kContactShadow = 0.7;
 float groundDarkening(vec3 origin, vec3 direction) {

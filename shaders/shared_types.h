@@ -264,7 +264,7 @@ struct FrameData {
   vec4 keyShadow;
   // The ground's contact shadow (layer kContactShadowLayer, pass_shadows.h): x the height above
   // the ground it reaches (world; 0: none this frame), y the side in texels of its first map,
-  // z unused, w 1 / layer size.
+  // z the radius of the ground's disc the maps span (world), w 1 / layer size.
   vec4 contactShadow;
 };
 

@@ -296,10 +296,12 @@ void planContactShadow(const View::Ground& ground, uint32_t size, ShadowPlan& pl
   if (!(height > 0.0f) || !(radius > 0.0f) || size == 0 || !std::isfinite(height + radius) ||
       !std::isfinite(ground.height + ground.center.x + ground.center.y))
     return;
-  // The last (coarsest) map is contactSize / 8 texels across the disc's diameter 2 radius; its
-  // taps reach two of its texels out (one apart, and a texel of bilinear filtering beyond):
-  // 2 x 2 radius / (contactSize / 8) = 0.6 height.
-  const float wanted = 2.0f * 2.0f * radius * 8.0f / (0.6f * height);
+  // Map k (contactSize >> k texels across the disc's diameter 2 radius) is read on a ring of
+  // radius 2^(k - 3) height around the ground point (background.frag contactOcclusion): about
+  // 1.5 of its texels at every level when height 2^(k - 3) (contactSize >> k) / (2 radius) =
+  // 1.5, i.e. contactSize = 24 radius / height, so that the eight taps of a ring, each a
+  // bilinear 2x2 comparison, leave no gap between them.
+  const float wanted = 24.0f * radius / height;
   uint32_t contactSize =
       uint32_t(std::clamp(wanted, float(kMinContactMapSize), float(kContactMapSize)));
   while (contactSize > 8 && contactLevelOffset(contactSize, kContactLevels) > size)
@@ -314,7 +316,7 @@ void planContactShadow(const View::Ground& ground, uint32_t size, ShadowPlan& pl
   plan.viewProj[size_t(gpu::kContactShadowLayer)] = vulkanProjection(proj) * view;
   plan.contact = true;
   plan.contactSize = contactSize;
-  plan.contactShadow = glm::vec4(height, float(contactSize), 0.0f, 1.0f / float(size));
+  plan.contactShadow = glm::vec4(height, float(contactSize), radius, 1.0f / float(size));
 }
 
 namespace {

@@ -41,11 +41,13 @@
 //   the ground's contact shadow (View::Ground::contactHeight; layer kContactShadowLayer): four
 //     orthographic maps looking up from the ground's plane over its disc, depth 0 at the ground
 //     to 1 at contactHeight, side by side along the layer's x (contactLevelOffset()), each half
-//     as wide as the one before (the first contactSize texels). The ground (background.frag)
-//     compares map k with the height contactHeight / 2^(3 - k) (1/8, 1/4, 1/2, 1 of it) through
-//     3x3 bilinear taps a texel of that map apart: the higher the height, the coarser the map
-//     and the wider the blur (near occluders dark and sharp, far ones faint and soft), smoothly,
-//     with the same nine taps at every level.
+//     as wide as the one before (the first contactSize texels). The ground (background.frag
+//     contactOcclusion) reads map k at the ground point and on a ring around it of radius
+//     r_k = contactHeight / 2^(3 - k) (1/8, 1/4, 1/2, 1 of it), each tap asking whether a
+//     surface lies lower than r_k there: an ambient-occlusion term of the ground, what lies
+//     within about 45 degrees of the zenith at four scales. The higher and the farther an
+//     occluder, the coarser the map that sees it: dark and sharp under and right beside what
+//     touches the ground, fading softly with the distance and with the height of the gap.
 // Bias: slope-scaled depth bias in the pass (pipelines.cpp) and a normal offset of the receiver
 // point (shadows.glsl); filtering: 2x2 bilinear comparisons half a texel around the point
 // (percentage-closer filtering: a tent over 3x3 texels).
@@ -142,9 +144,9 @@ constexpr uint32_t contactLevelOffset(uint32_t size, uint32_t level) {
 void planKeyShadow(const glm::vec3& towards, float irradiance, float angularRadius,
                    const scene::Bounds& bounds, uint32_t size, ShadowPlan& plan);
 // Adds the ground's contact maps to `plan` (View::Ground: its disc, up to contactHeight), within
-// layers of `size` texels: the first map's texels such that the last map's 3x3 bilinear taps
-// reach about 0.6 of the contact height from a ground point (model-viewer's soft contact shadows
-// blur by about the height), kMinContactMapSize to kContactMapSize and the four within the layer.
+// layers of `size` texels: the first map's texels such that every level's ring (above) is
+// about 1.5 of its texels wide, kMinContactMapSize to kContactMapSize and the four within the
+// layer.
 // Nothing when contactHeight or the radius is not positive.
 void planContactShadow(const View::Ground& ground, uint32_t size, ShadowPlan& plan);
 

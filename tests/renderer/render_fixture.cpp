@@ -112,6 +112,30 @@ int addMaterial(scene::Scene& scene, const TestMaterial& material) {
   return int(scene.materials.size()) - 1;
 }
 
+scene::Primitive cubePrimitive(int material) {
+  scene::Primitive p;
+  for (int axis = 0; axis < 3; ++axis) {
+    for (const float sign : {-1.0f, 1.0f}) {
+      glm::vec3 n(0.0f);
+      n[axis] = sign;
+      const glm::vec3 u = glm::vec3(n.y, n.z, n.x) * 0.5f;  // perpendicular axes
+      const glm::vec3 w = glm::cross(n, u);
+      const uint32_t first = uint32_t(p.positions.size());
+      for (const glm::vec2 c :
+           {glm::vec2(-1, -1), glm::vec2(1, -1), glm::vec2(1, 1), glm::vec2(-1, 1)}) {
+        p.positions.push_back(0.5f * n + c.x * u + c.y * w);
+        p.normals.push_back(n);
+        p.texcoords[0].push_back(0.5f * (c + 1.0f));
+      }
+      for (const uint32_t i : {0u, 1u, 2u, 0u, 2u, 3u}) p.indices.push_back(first + i);
+    }
+  }
+  p.material = material;
+  p.sourceVertexCount = uint32_t(p.positions.size());
+  for (const glm::vec3& v : p.positions) p.bounds.extend(v);
+  return p;
+}
+
 int addHorizontalQuad(scene::Scene& scene, int material, const glm::vec3& center, float half,
                       bool facingDown) {
   const int node = addMeshNode(scene, quadPrimitive(material), center);

@@ -64,6 +64,8 @@ int addMeshNode(scene::Scene& scene, scene::Primitive primitive,
                 const glm::vec3& translation = glm::vec3(0.0f));
 // Adds a material (and its MaterialData) before the default material; returns its index.
 int addMaterial(scene::Scene& scene, const TestMaterial& material);
+// A unit cube (-0.5..0.5) of `material`, outward normals, counter-clockwise outside.
+scene::Primitive cubePrimitive(int material);
 // Adds a quadPrimitive of `material` lying flat, a square of half-size `half` centred at
 // `center`, facing +y (or -y: then culled from above unless double-sided); returns its node.
 int addHorizontalQuad(scene::Scene& scene, int material, const glm::vec3& center, float half,

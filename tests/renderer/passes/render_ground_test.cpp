@@ -5,6 +5,11 @@
 // the clear colour), elsewhere on the ground and off it the background as it is; with the
 // ground off, or without shadows, nothing changes; over a transparent background the shadow is
 // black of alpha 0.75 (thumbnails).
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
 #include "environment_image.h"
 #include "render_fixture.h"
 
@@ -112,11 +117,11 @@ TEST_F(RendererTest, GroundShadowOverATransparentBackgroundIsBlackWithAlpha) {
 }
 
 // The contact shadow (View::Ground::contactHeight, background.frag contactOcclusion): no
-// lights, a 2x2 plate lying flat at some height over the ground, the contact height 1. Under
-// the plate's middle (every tap of every level under it) the ground is darkened by
-// kContactShadow times the share of the four reference heights (1/8, 1/4, 1/2 and 1 of the
-// contact height) above the plate: all four for a plate at 0.1, two at 0.4, one at 0.6, none
-// above the contact height.
+// lights, a 4x4 plate lying flat at some height over the ground, the contact height 1. Under
+// the plate's middle (every tap of every level's ring, at most the contact height away, under
+// it) the ground is darkened by kContactShadow times the share of the four reference heights
+// (1/8, 1/4, 1/2 and 1 of the contact height) above the plate: all four for a plate at 0.1,
+// two at 0.4, one at 0.6, none above the contact height.
 constexpr float kContactStrength = 0.7f;  // background.frag kContactShadow
 
 View contactView(float contactHeight) {
@@ -152,7 +157,7 @@ TEST_F(RendererTest, ContactShadowDarkensTheGroundByHowCloseWhatIsAboveIs) {
   };
   for (const Case c : {Case{0.1f, 4.0f}, Case{0.4f, 2.0f}, Case{0.6f, 1.0f}, Case{1.3f, 0.0f}}) {
     SCOPED_TRACE("plate at " + std::to_string(c.height));
-    const scene::Scene s = plateAt(c.height);
+    const scene::Scene s = plateAt(c.height, 2.0f);
     ASSERT_TRUE(renderer_->setScene(s, 0).shown);
     const Pixels pixels = renderer_->renderOffscreen(view, kSize, kSize);
     EXPECT_EQ(renderer_->lastDrawStats().contactShadows, 1u);
@@ -170,8 +175,8 @@ TEST_F(RendererTest, ContactShadowDarkensTheGroundByHowCloseWhatIsAboveIs) {
 }
 
 // Beside a plate lying on the ground the contact shadow fades with the distance from its edge
-// (the wider levels reach further), and is gone beyond the widest filter's reach (about 0.6 of
-// the contact height).
+// (the wider rings reach further), and is gone beyond the widest ring's reach (the contact
+// height, and its map's bilinear taps).
 TEST_F(RendererTest, ContactShadowIsSoftAroundWhatTouchesTheGround) {
   const scene::EnvironmentImage studio = scene::studioEnvironment();
   renderer_->setEnvironment(&studio);
@@ -190,10 +195,86 @@ TEST_F(RendererTest, ContactShadowIsSoftAroundWhatTouchesTheGround) {
     const glm::u8vec4 c = at(pixels, view, glm::vec3(x, 0.0f, 0.0f));
     return srgbByte(clear) - float(c.g);
   };
-  const float near = darkness(0.55f), middle = darkness(0.8f), far = darkness(1.5f);
+  const float near = darkness(0.55f), middle = darkness(0.8f), far = darkness(2.0f);
   EXPECT_GT(near, middle + 5.0f);
   EXPECT_GT(middle, 2.0f);
   EXPECT_NEAR(far, 0.0f, 1.0f);
+}
+
+// The contact shadow grounds what rests on the ground (issue 32): a unit box on it under the
+// studio environment, no light, seen from straight above (a long lens, so that its top hides
+// no ground around its base), the ground as the window places it for that box (radius the
+// bounds' diagonal, contact height 0.2 of it). The ground right beside the base is darkened
+// clearly, less further out, not at all a contact height away; lifted by 0.15 the box leaves
+// its surroundings lighter; nowhere is the ground darker than 1 - kContactShadow.
+class ContactShadowTest : public RendererTest {
+ protected:
+  static constexpr uint32_t kTop = 120;           // the issue's 120 x 120 top view
+  static constexpr float kRadius = 1.7320508f;    // the unit box's diagonal
+  static constexpr float kContact = 0.2f * kRadius;
+
+  // The ground's multiplier (linear: the pixel over the clear colour, green) along +x from the
+  // box's side at `gaps` distances beyond its edge (x = 0.5), for a box lifted by `lift`.
+  std::vector<float> multipliers(float lift, const std::vector<float>& beyond, float* darkest) {
+    const scene::EnvironmentImage studio = scene::studioEnvironment();
+    renderer_->setEnvironment(&studio);
+    scene::Scene s;
+    addMeshNode(s, cubePrimitive(addMaterial(s, makePbrMaterial(glm::vec3(0.5f), 0.0f, 0.5f))),
+                glm::vec3(0.0f, 0.5f + lift, 0.0f));
+    finish(s);
+    EXPECT_TRUE(renderer_->setScene(s, 0).shown);
+    View view;
+    view.eye = glm::vec3(0.0f, 40.0f, 0.0f);
+    view.view = glm::lookAt(view.eye, glm::vec3(0.0f), glm::vec3(0.0f, 0.0f, -1.0f));
+    // 4 units across the view at the ground: 1/30 of a unit a pixel.
+    view.projection = glm::perspective(2.0f * std::atan(2.0f / 40.0f), 1.0f, 1.0f, 100.0f);
+    view.tonemap = renderer::Tonemap::None;
+    view.background = renderer::Background::Color;
+    view.clearColor = glm::vec4(kClear, 1.0f);
+    view.ground.enabled = true;
+    view.ground.radius = kRadius;
+    view.ground.contactHeight = kContact;
+    const Pixels pixels = renderer_->renderOffscreen(view, kTop, kTop);
+    EXPECT_EQ(renderer_->lastDrawStats().contactShadows, 1u);
+    EXPECT_EQ(renderer_->validationMessageCount(), 0u);
+    const auto multiplier = [&](glm::u8vec4 c) { return float(srgbToLinear(c.g)) / kClear.g; };
+    std::vector<float> out;
+    for (const float d : beyond) {
+      const glm::ivec2 p = project(view, glm::vec3(0.5f + d, 0.0f, 0.0f), kTop, kTop);
+      out.push_back(multiplier(pixelAt(pixels, p.x, p.y)));
+    }
+    // Every ground pixel the box does not cover, within half the disc (not faded).
+    *darkest = 1.0f;
+    for (uint32_t y = 0; y < kTop; ++y) {
+      for (uint32_t x = 0; x < kTop; ++x) {
+        const glm::vec3 q = surfacePoint(view, {int(x), int(y)}, kTop, kTop, glm::vec3(0.0f),
+                                         glm::vec3(0.0f, 1.0f, 0.0f));
+        const float top = 0.5f * 40.0f / (40.0f - 1.0f - lift) + 1.0f / 30.0f;  // the top's shadow
+        if (std::max(std::abs(q.x), std::abs(q.z)) <= top || glm::length(q) > 0.5f * kRadius)
+          continue;
+        *darkest = std::min(*darkest, multiplier(pixelAt(pixels, int(x), int(y))));
+      }
+    }
+    return out;
+  }
+};
+
+TEST_F(ContactShadowTest, GroundsABoxRestingOnTheGroundAndLightensUnderAGap) {
+  // 2 pixels beside the base (past the top's edge), then further out; 25 pixels out.
+  const std::vector<float> beyond = {0.09f, 0.15f, 0.25f, 25.0f / 30.0f};
+  float darkestResting = 1.0f, darkestLifted = 1.0f;
+  const std::vector<float> resting = multipliers(0.0f, beyond, &darkestResting);
+  const std::vector<float> lifted = multipliers(0.15f, beyond, &darkestLifted);
+  SCOPED_TRACE("resting " + std::to_string(resting[0]) + " " + std::to_string(resting[1]) + " " +
+               std::to_string(resting[2]) + " " + std::to_string(resting[3]) + ", lifted " +
+               std::to_string(lifted[0]) + " " + std::to_string(lifted[1]));
+  EXPECT_LT(resting[0], 0.88f);            // clearly darker beside the base
+  EXPECT_LT(resting[0], resting[1]);       // fading with the distance
+  EXPECT_LT(resting[1], resting[2]);
+  EXPECT_GT(resting[3], 0.99f);            // nothing a contact height away
+  EXPECT_GT(lifted[0], resting[0] + 0.03f);  // the gap is lighter
+  EXPECT_GE(darkestResting, 1.0f - kContactStrength - 0.01f);
+  EXPECT_GE(darkestLifted, 1.0f - kContactStrength - 0.01f);
 }
 
 }  // namespace
