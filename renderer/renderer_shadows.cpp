@@ -33,6 +33,13 @@ void RendererImpl::prepareShadows(const View& view, gpu::FrameData& data) {
   }
   ShadowPlan plan =
       shadows ? planShadows(scene_.lightData, bounds, shadowMapSize_, view) : ShadowPlan{};
+  // A drawn material with KHR_materials_diffuse_transmission reads its light from behind in
+  // maps without such casters (pass_shadows.h ShadowPlan::through).
+  if (plan.shadowed() > 0) {
+    plan.through = std::any_of(scene_.draws.begin(), scene_.draws.end(), [](const Draw& d) {
+      return (d.layers & uint32_t(gpu::kLayerDiffuseTransmission)) != 0;
+    });
+  }
   // The layers' side: the lights' maps want Options::shadowMapSize; the key light's map and the
   // contact shadow's strip alone fit in kKeyAndContactLayerSize, so an asset without a shadowed
   // light (most, with the window's ground) does not pay for the lights' size. The image only
@@ -53,11 +60,14 @@ void RendererImpl::prepareShadows(const View& view, gpu::FrameData& data) {
   }
   if (ground) planContactShadow(view.ground, size, plan);
   shadows_.plan = plan;
-  if (plan.any() && shadows_.size != size) {
-    // At most twice per renderer (the key and contact size, then the lights'): every set 0 (the
-    // scene's, one arriving, the background's) names the new image, so no frame may still be
-    // using the old one.
+  // The through layers come with the first scene that wants them and stay (as the size only
+  // grows).
+  if (plan.any() && (shadows_.size != size || (plan.through && !shadows_.through))) {
+    // At most three times per renderer (the key and contact size, then the lights', then the
+    // through layers): every set 0 (the scene's, one arriving, the background's) names the new
+    // image, so no frame may still be using the old one.
     VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+    shadows_.through = shadows_.through || plan.through;
     resizeShadowMaps(ctx_, size, shadows_);
     writeShadowBinding(ctx_, shadows_, scene_);
     if (pending_) writeShadowBinding(ctx_, shadows_, pending_->gpu);

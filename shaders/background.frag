@@ -47,7 +47,7 @@ float groundVisibility(vec3 p) {
     if (e <= 0.0) continue;
     total += e;
     reaching += e * shadowFactor(i, p, up, light.l, (kGroundShadows & 1u) != 0u,
-                                 (kGroundShadows & 2u) != 0u, false);
+                                 (kGroundShadows & 2u) != 0u, false, false);
   }
   return total > 0.0 ? reaching / total : 1.0;
 }

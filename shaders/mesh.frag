@@ -206,11 +206,20 @@ vec3 reflectedLight(uint m, vec3 baseColor, vec3 normal) {
     // The receiver's offset goes to the light's side of the surface: a light behind it reaches
     // the viewer's side only through it (diffuse transmission), and the surface must not hide
     // that light from itself.
-    const vec3 lightSide = dot(ng, light.l) < 0.0 ? -ng : ng;
+    const bool behind = dot(ng, light.l) < 0.0;
+    const vec3 lightSide = behind ? -ng : ng;
+    // KHR_materials_diffuse_transmission's thin-walled model: light from behind crosses the
+    // surface where it is, so what the map sees of a transmitting object (its own far side, a
+    // closed sphere's back lit towards the eye) does not shadow it; any other caster does. That
+    // light is looked up in the maps drawn without the transmitting casters (shared_types.h
+    // kThroughShadowLayers), as a renderer without shadows (the Khronos sample renderer) shows
+    // it. Only this material's transmitted lobe reads them: its reflected lobe, and every other
+    // material, keep the maps of every caster.
+    const bool through = hasLayer(kLayerDiffuseTransmission) && behind;
     const float shadow =
         (kShadows & 3u) != 0u
             ? shadowFactor(i, inWorldPos, lightSide, light.l, (kShadows & 1u) != 0u,
-                           (kShadows & 2u) != 0u, (kShadows & 8u) != 0u)
+                           (kShadows & 2u) != 0u, (kShadows & 8u) != 0u, through)
             : 1.0;
     color += punctualRadiance(info, light.l) * (light.irradiance * shadow);
   }

@@ -15,8 +15,10 @@ layout(set = 0, binding = 10) uniform sampler2DArrayShadow shadowMaps;
 // perspective map; z a texel in the layer's texture coordinates); the map fills the corner
 // `uvScale` of the layer's side. `ng` is the geometric normal on the side the offset goes to
 // (the light's, for a surface it reaches through), `l` the unit direction to the light. 1 lit,
-// 0 in full shadow.
-float filteredShadow(int layer, vec4 params, vec3 position, vec3 ng, vec3 l, float uvScale) {
+// 0 in full shadow. The map is read in layer `layer` + `through` (kShadowLayers for a light's
+// map without the diffuse-transmitting casters, else 0), through layer `layer`'s matrix.
+float filteredShadow(int layer, vec4 params, vec3 position, vec3 ng, vec3 l, float uvScale,
+                     int through) {
   // Normal-offset bias: the receiver point moves off its surface by about a texel (more where
   // the light grazes it), so that the surface does not shadow itself where a texel of the map
   // spans depths (acne). A perspective map's texels grow with the distance.
@@ -36,7 +38,7 @@ float filteredShadow(int layer, vec4 params, vec3 position, vec3 ng, vec3 l, flo
   for (int y = 0; y < 2; ++y) {
     for (int x = 0; x < 2; ++x) {
       const vec2 at = uv + (vec2(x, y) - 0.5) * params.z;
-      lit += texture(shadowMaps, vec4(at, float(layer), depth));
+      lit += texture(shadowMaps, vec4(at, float(layer + through), depth));
     }
   }
   return lit * 0.25;
@@ -47,12 +49,16 @@ float filteredShadow(int layer, vec4 params, vec3 position, vec3 ng, vec3 l, flo
 // `layers`: some directional or spot light may be shadowed; `point`: the point light may be;
 // `single`: layer 0 is the only directional or spot layer, and no point light is shadowed
 // (constant expressions in mesh.frag, so that what cannot be is not compiled in).
+// `through`: the light reaches the surface from behind and passes through it (diffuse
+// transmission): the maps without the diffuse-transmitting casters are read, where they exist
+// (FrameData::shadowPoint.z; shared_types.h kThroughShadowLayers).
 float shadowFactor(int light, vec3 position, vec3 ng, vec3 l, bool layers, bool point,
-                   bool single) {
+                   bool single, bool through) {
+  const int offset = through && frame.shadowPoint.z > 0.5 ? kShadowLayers : 0;
   // With one layer it is read at a constant index, and no layer is chosen per fragment: on
   // lavapipe that alone makes the lookup a third cheaper.
   if (single) {
-    const float lit = filteredShadow(0, frame.shadowParams[0], position, ng, l, 1.0);
+    const float lit = filteredShadow(0, frame.shadowParams[0], position, ng, l, 1.0, offset);
     return int(frame.shadowLights[0]) == light ? lit : 1.0;
   }
   // A light's layers come nearest cascade first (pass_shadows.h): the first one serving view
@@ -77,7 +83,7 @@ float shadowFactor(int light, vec3 position, vec3 ng, vec3 l, bool layers, bool 
     params = vec4(frame.shadowPoint.y, 1.0, frame.shadowPoint.w, 0.0);
   }
   if (layer < 0) return 1.0;
-  return filteredShadow(layer, params, position, ng, l, 1.0);
+  return filteredShadow(layer, params, position, ng, l, 1.0, offset);
 }
 
 // The environment's key light (FrameData::keyLight; its map in layer kKeyShadowLayer, read like a
@@ -94,7 +100,7 @@ float environmentShadow(vec3 position, vec3 n, vec3 ng) {
   if (key <= 0.0) return 1.0;
   const vec4 params = vec4(frame.keyShadow.x, 0.0, frame.keyShadow.y, 0.0);
   const float visibility = filteredShadow(kKeyShadowLayer, params, position, ng, l,
-                                          frame.keyShadow.z);
+                                          frame.keyShadow.z, 0);
   if (visibility >= 1.0) return 1.0;
   const float e = dot(environmentIrradiance(n, frame.environment.y),
                       vec3(0.2126, 0.7152, 0.0722));

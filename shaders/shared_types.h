@@ -97,6 +97,14 @@ VITRINE_GPU_CONST kMaxShadowedLights = 4;
 VITRINE_GPU_CONST kKeyShadowLayer = kMaxShadowedLights + 6;
 VITRINE_GPU_CONST kContactShadowLayer = kMaxShadowedLights + 7;
 VITRINE_GPU_CONST kShadowLayers = kMaxShadowedLights + 8;
+// Light through a surface (KHR_materials_diffuse_transmission): when a drawn material has it,
+// the image has kThroughShadowLayers more layers after those, layer kShadowLayers + k holding
+// light layer k's map (k < kMaxShadowedLights + 6: the directional and spot lights' and the
+// point light's faces, through the same matrix) drawn without the casters whose material has
+// it (FrameData::shadowPoint.z 1). The light a surface transmits from behind is looked up
+// there (shadows.glsl shadowFactor), so that such a surface does not shadow the light that
+// passes through it, while every other caster does.
+VITRINE_GPU_CONST kThroughShadowLayers = kMaxShadowedLights + 6;
 
 // FrameData::shading.y: the tone mapping operator.
 VITRINE_GPU_CONST kTonemapNeutral = 0;  // Khronos PBR Neutral
@@ -250,7 +258,8 @@ struct FrameData {
   // then its map of the whole scene and a spot light's, which serve every depth (FLT_MAX).
   // Layers kMaxShadowedLights + f: the cube faces +X, -X, +Y, -Y, +Z, -Z (f = 0..5) of the
   // point light shadowPoint.x (-1: none); shadowPoint y the world size of a face texel at unit
-  // distance, z unused, w 1 / map size.
+  // distance, z 1 when the through layers (kThroughShadowLayers) hold this frame's maps, w 1 /
+  // map size.
   mat4 shadowViewProj[kShadowLayers];
   vec4 shadowLights;
   vec4 shadowParams[kMaxShadowedLights];

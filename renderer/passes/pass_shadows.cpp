@@ -330,12 +330,14 @@ void createMapImage(const Context& ctx, uint32_t size, ShadowMaps& maps) {
   ImageDesc desc;
   desc.format = format;
   desc.extent = {size, size};
-  desc.layers = gpu::kShadowLayers;
+  const uint32_t layers =
+      uint32_t(gpu::kShadowLayers) + (maps.through ? uint32_t(gpu::kThroughShadowLayers) : 0u);
+  desc.layers = layers;
   desc.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
                VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   desc.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
   maps.depth = createImage(ctx, desc);
-  for (uint32_t k = 0; k < uint32_t(gpu::kShadowLayers); ++k) {
+  for (uint32_t k = 0; k < layers; ++k) {
     auto info = vkStruct<VkImageViewCreateInfo>(VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO);
     info.image = maps.depth.image;
     info.viewType = VK_IMAGE_VIEW_TYPE_2D;
@@ -359,8 +361,7 @@ void createMapImage(const Context& ctx, uint32_t size, ShadowMaps& maps) {
   transitionImage(once.cmd, maps.depth.image, {VK_IMAGE_LAYOUT_UNDEFINED, ImageUser::None},
                   {VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, ImageUser::Clear}, range);
   const VkClearDepthStencilValue one{1.0f, 0};
-  const VkImageSubresourceRange all{VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0,
-                                    uint32_t(gpu::kShadowLayers)};
+  const VkImageSubresourceRange all{VK_IMAGE_ASPECT_DEPTH_BIT, 0, 1, 0, layers};
   vkCmdClearDepthStencilImage(once.cmd, maps.depth.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                               &one, 1, &all);
   transitionImage(once.cmd, maps.depth.image,
@@ -452,6 +453,7 @@ void shadowFrameData(const ShadowMaps& maps, gpu::FrameData& data) {
           plan.viewProj[size_t(gpu::kMaxShadowedLights + f)];
     data.shadowPoint = glm::vec4(float(plan.point), plan.pointTexel, 0.0f, 1.0f / float(maps.size));
   }
+  data.shadowPoint.z = plan.through && maps.through ? 1.0f : 0.0f;
 }
 
 uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
@@ -465,6 +467,8 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
   const ShadowPlan& was = maps.rendered;
   const auto stale = [&](uint32_t k) {
     if (!current || was.viewProj[k] != plan.viewProj[k]) return true;
+    // A light layer whose through layer is wanted and was not drawn.
+    if (plan.through && !was.through && k < uint32_t(gpu::kThroughShadowLayers)) return true;
     if (k < uint32_t(gpu::kMaxShadowedLights)) return k >= was.count;
     if (k == uint32_t(gpu::kKeyShadowLayer)) return !was.key || was.keySize != plan.keySize;
     if (k == uint32_t(gpu::kContactShadowLayer))
@@ -490,7 +494,14 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
                   {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment},
                   {VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, ImageUser::Depth}, range);
   const VkPipelineLayout layout = pipelines.layouts.layout;
+  // A light layer k again into its through layer, without the diffuse-transmitting casters.
+  const bool through = plan.through && maps.through;
+  std::vector<std::pair<uint32_t, bool>> passes;
   for (const uint32_t k : layers) {
+    passes.emplace_back(k, false);
+    if (through && k < uint32_t(gpu::kThroughShadowLayers)) passes.emplace_back(k, true);
+  }
+  for (const auto& [k, withoutTransmitting] : passes) {
     // The key's and the contact's maps use a corner of their layer (the rest stays depth 1:
     // lit, from the clear at creation; nothing else renders into those layers); the contact's
     // four maps lie side by side in a strip.
@@ -508,7 +519,7 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
     VkRect2D area = maps2d.front();
     area.extent.width = uint32_t(maps2d.back().offset.x) + maps2d.back().extent.width;
     auto depth = vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
-    depth.imageView = maps.layerViews[k];
+    depth.imageView = maps.layerViews[withoutTransmitting ? uint32_t(gpu::kShadowLayers) + k : k];
     depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
     depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
     depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
@@ -532,6 +543,8 @@ uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pi
       for (size_t i = 0; i < order.opaque; ++i) {
         const Draw& d = scene.draws[order.draws[i]];
         if (d.topology != scene::Topology::Triangles) continue;
+        if (withoutTransmitting && (d.layers & uint32_t(gpu::kLayerDiffuseTransmission)) != 0)
+          continue;
         const bool mask = masked(scene, d);
         PipelineKey key;
         key.shadow = true;

@@ -103,6 +103,10 @@ struct ShadowPlan {
   glm::vec4 keyLight{0.0f};
   glm::vec4 keyShadow{0.0f};
   glm::vec4 contactShadow{0.0f};
+  // A drawn material has KHR_materials_diffuse_transmission and a light is shadowed: each light
+  // layer k also gets its map without those casters in layer gpu::kShadowLayers + k
+  // (FrameData::shadowPoint.z), which that material's light from behind reads.
+  bool through = false;
   // Any layer to render and read.
   bool any() const { return shadowed() > 0 || key || contact; }
   // Directional and spot lights that bring light (shadowed or not: the limit's candidates),
@@ -151,10 +155,12 @@ void planKeyShadow(const glm::vec3& towards, float irradiance, float angularRadi
 void planContactShadow(const View::Ground& ground, uint32_t size, ShadowPlan& plan);
 
 struct ShadowMaps {
-  // gpu::kShadowLayers layers (depth.view: the 2D array shaders sample), in
-  // SHADER_READ_ONLY_OPTIMAL between frames; a view per layer to render into.
+  // gpu::kShadowLayers layers, and gpu::kThroughShadowLayers more when `through` (depth.view:
+  // the 2D array shaders sample), in SHADER_READ_ONLY_OPTIMAL between frames; a view per layer
+  // to render into.
   Image depth;
-  std::array<VkImageView, gpu::kShadowLayers> layerViews{};
+  std::array<VkImageView, gpu::kShadowLayers + gpu::kThroughShadowLayers> layerViews{};
+  bool through = false;
   VkSampler sampler = VK_NULL_HANDLE;  // comparison LESS_OR_EQUAL, border depth 1 (lit)
   uint32_t size = 0;
   VkFormat format = VK_FORMAT_UNDEFINED;
@@ -174,8 +180,9 @@ struct ShadowMaps {
 // layer: to kKeyAndContactLayerSize for the key light's and the contact shadow's maps alone, to
 // Options::shadowMapSize once a light is shadowed; a renderer that never uses one pays nothing.
 void createShadowMaps(const Context& ctx, Pipelines& pipelines, uint32_t size, ShadowMaps& maps);
-// Replaces the image, views and sampler with ones `size` texels square (the caller waited for
-// the GPU and rewrites every set's binding 10); the maps must be rendered again.
+// Replaces the image, views and sampler with ones `size` texels square, with the through layers
+// when maps.through (the caller waited for the GPU and rewrites every set's binding 10); the
+// maps must be rendered again.
 void resizeShadowMaps(const Context& ctx, uint32_t size, ShadowMaps& maps);
 void destroyShadowMaps(const Context& ctx, ShadowMaps& maps);
 // Points set 0 binding 10 of each frame slot of `scene` at the maps.
@@ -189,8 +196,9 @@ void writeShadowBinding(const Context& ctx, const ShadowMaps& maps,
 void shadowFrameData(const ShadowMaps& maps, gpu::FrameData& data);
 
 // Renders the layers of maps.plan when something they show changed (see above), from the
-// casters among order.draws[0, order.opaque); returns the layers rendered (0 when the maps
-// were current). Outside any rendering; leaves the maps in SHADER_READ_ONLY_OPTIMAL, visible
+// casters among order.draws[0, order.opaque), and with plan.through each light layer's through
+// layer from those without KHR_materials_diffuse_transmission; returns the layers rendered
+// (0 when the maps were current; a light layer and its through layer count once). Outside any rendering; leaves the maps in SHADER_READ_ONLY_OPTIMAL, visible
 // to fragment shaders.
 uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                           const SceneGpu& scene, uint32_t slot, const DrawOrder& order,

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 
@@ -128,6 +129,32 @@ scene::Primitive cubePrimitive(int material) {
         p.texcoords[0].push_back(0.5f * (c + 1.0f));
       }
       for (const uint32_t i : {0u, 1u, 2u, 0u, 2u, 3u}) p.indices.push_back(first + i);
+    }
+  }
+  p.material = material;
+  p.sourceVertexCount = uint32_t(p.positions.size());
+  for (const glm::vec3& v : p.positions) p.bounds.extend(v);
+  return p;
+}
+
+scene::Primitive spherePrimitive(int material) {
+  scene::Primitive p;
+  constexpr int kRings = 32, kSegments = 64;
+  for (int r = 0; r <= kRings; ++r) {
+    const float theta = glm::pi<float>() * float(r) / kRings;
+    for (int g = 0; g <= kSegments; ++g) {
+      const float phi = 2.0f * glm::pi<float>() * float(g) / kSegments;
+      const glm::vec3 n(std::sin(theta) * std::cos(phi), std::cos(theta),
+                        std::sin(theta) * std::sin(phi));
+      p.positions.push_back(n);
+      p.normals.push_back(n);
+      p.texcoords[0].push_back({float(g) / kSegments, float(r) / kRings});
+    }
+  }
+  for (int r = 0; r < kRings; ++r) {
+    for (int g = 0; g < kSegments; ++g) {
+      const uint32_t a = uint32_t(r * (kSegments + 1) + g), b = a + kSegments + 1;
+      for (const uint32_t i : {a, a + 1, b, a + 1, b + 1, b}) p.indices.push_back(i);
     }
   }
   p.material = material;

@@ -66,6 +66,8 @@ int addMeshNode(scene::Scene& scene, scene::Primitive primitive,
 int addMaterial(scene::Scene& scene, const TestMaterial& material);
 // A unit cube (-0.5..0.5) of `material`, outward normals, counter-clockwise outside.
 scene::Primitive cubePrimitive(int material);
+// A UV sphere of radius 1 at the origin (smooth normals) of `material`.
+scene::Primitive spherePrimitive(int material);
 // Adds a quadPrimitive of `material` lying flat, a square of half-size `half` centred at
 // `center`, facing +y (or -y: then culled from above unless double-sided); returns its node.
 int addHorizontalQuad(scene::Scene& scene, int material, const glm::vec3& center, float half,
