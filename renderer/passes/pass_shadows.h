@@ -198,8 +198,8 @@ void shadowFrameData(const ShadowMaps& maps, gpu::FrameData& data);
 // Renders the layers of maps.plan when something they show changed (see above), from the
 // casters among order.draws[0, order.opaque), and with plan.through each light layer's through
 // layer from those without KHR_materials_diffuse_transmission; returns the layers rendered
-// (0 when the maps were current; a light layer and its through layer count once). Outside any rendering; leaves the maps in SHADER_READ_ONLY_OPTIMAL, visible
-// to fragment shaders.
+// (0 when the maps were current; a light layer and its through layer count once). Outside any
+// rendering; leaves the maps in SHADER_READ_ONLY_OPTIMAL, visible to fragment shaders.
 uint32_t recordShadowMaps(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                           const SceneGpu& scene, uint32_t slot, const DrawOrder& order,
                           ShadowMaps& maps);

@@ -151,9 +151,8 @@ glm::dvec3 surfaceBrdf(const SurfaceMaterial& m, const glm::dvec3& n, const glm:
     fDielectric = fDielectric * (1.0 - m.iridescence) + filmD * m.iridescence;
     fMetal = fMetal * (1.0 - m.iridescence) + filmM * m.iridescence;
   }
-  const glm::dvec3 diffuseWeight = m.diffuseWeightPerChannel
-                                      ? 1.0 - fDielectric
-                                      : glm::dvec3(1.0 - maxValue(fDielectric));
+  const glm::dvec3 diffuseWeight =
+      m.diffuseWeightPerChannel ? 1.0 - fDielectric : glm::dvec3(1.0 - maxValue(fDielectric));
   const glm::dvec3 dielectric = fDielectric * lobe.specular + diffuseWeight * diffuse;
   const glm::dvec3 metal = fMetal * lobe.specular;
   return dielectric * (1.0 - m.metallic) + metal * m.metallic;

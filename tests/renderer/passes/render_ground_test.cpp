@@ -209,8 +209,8 @@ TEST_F(RendererTest, ContactShadowIsSoftAroundWhatTouchesTheGround) {
 // its surroundings lighter; nowhere is the ground darker than 1 - kContactShadow.
 class ContactShadowTest : public RendererTest {
  protected:
-  static constexpr uint32_t kTop = 120;           // the 120 x 120 top view
-  static constexpr float kRadius = 1.7320508f;    // the unit box's diagonal
+  static constexpr uint32_t kTop = 120;         // the 120 x 120 top view
+  static constexpr float kRadius = 1.7320508f;  // the unit box's diagonal
   static constexpr float kContact = 0.2f * kRadius;
 
   // The ground's multiplier (linear: the pixel over the clear colour, green) along +x from the
@@ -268,10 +268,10 @@ TEST_F(ContactShadowTest, GroundsABoxRestingOnTheGroundAndLightensUnderAGap) {
   SCOPED_TRACE("resting " + std::to_string(resting[0]) + " " + std::to_string(resting[1]) + " " +
                std::to_string(resting[2]) + " " + std::to_string(resting[3]) + ", lifted " +
                std::to_string(lifted[0]) + " " + std::to_string(lifted[1]));
-  EXPECT_LT(resting[0], 0.88f);            // clearly darker beside the base
-  EXPECT_LT(resting[0], resting[1]);       // fading with the distance
+  EXPECT_LT(resting[0], 0.88f);       // clearly darker beside the base
+  EXPECT_LT(resting[0], resting[1]);  // fading with the distance
   EXPECT_LT(resting[1], resting[2]);
-  EXPECT_GT(resting[3], 0.99f);            // nothing a contact height away
+  EXPECT_GT(resting[3], 0.99f);              // nothing a contact height away
   EXPECT_GT(lifted[0], resting[0] + 0.03f);  // the gap is lighter
   EXPECT_GE(darkestResting, 1.0f - kContactStrength - 0.01f);
   EXPECT_GE(darkestLifted, 1.0f - kContactStrength - 0.01f);

@@ -154,8 +154,7 @@ TEST_F(TransmissionShadowTest, ATransmissiveSphereLitFromBehindLooksAsWithoutSha
       addMeshNode(s, spherePrimitive(material));
       addLights(s, true);
       finish(s);
-      s.materialExtensionData.assign(s.materials.size() + 1,
-                                     scene::defaultMaterialExtensionData());
+      s.materialExtensionData.assign(s.materials.size() + 1, scene::defaultMaterialExtensionData());
       s.materialExtensionData[size_t(material)].refraction.y = 1.0f;  // transmissionFactor
       if (volume) s.materialExtensionData[size_t(material)].refraction.z = 1.0f;  // thickness
       EXPECT_TRUE(renderer_->setScene(s, 0).shown);
@@ -177,9 +176,9 @@ TEST_F(TransmissionShadowTest, ALeafLitFromBehindGlowsWithTheShadowOfATwigOnIt) 
   const auto leaf = [&](bool key, bool shadows) {
     scene::Scene s;
     addMeshNode(s, quadPrimitive(addTransmitting(s, true)));
-    const int twig = addMeshNode(
-        s, quadPrimitive(addMaterial(s, makePbrMaterial(glm::vec3(0.3f), 0.0f, 0.8f))),
-        glm::vec3(0.0f, 0.0f, -0.5f));
+    const int twig =
+        addMeshNode(s, quadPrimitive(addMaterial(s, makePbrMaterial(glm::vec3(0.3f), 0.0f, 0.8f))),
+                    glm::vec3(0.0f, 0.0f, -0.5f));
     s.nodes[size_t(twig)].scale = glm::vec3(0.1f, 1.5f, 1.0f);
     addLights(s, key);
     finish(s);
@@ -189,15 +188,16 @@ TEST_F(TransmissionShadowTest, ALeafLitFromBehindGlowsWithTheShadowOfATwigOnIt) 
     EXPECT_EQ(renderer_->validationMessageCount(), 0u);
     return p;
   };
-  const Pixels shadowed = leaf(true, true), plain = leaf(true, false), fillOnly = leaf(false, false);
+  const Pixels shadowed = leaf(true, true), plain = leaf(true, false),
+               fillOnly = leaf(false, false);
   const View view = frontView(true);
   // Where a pixel meets the leaf (z = 0): in the twig's shadow, clear of it, or off the leaf.
   const auto where = [&](int x, int y) {
-    const glm::vec3 p = surfacePoint(view, {x, y}, kView, kView, glm::vec3(0.0f),
-                                     glm::vec3(0.0f, 0.0f, 1.0f));
+    const glm::vec3 p =
+        surfacePoint(view, {x, y}, kView, kView, glm::vec3(0.0f), glm::vec3(0.0f, 0.0f, 1.0f));
     if (std::abs(p.x) > 0.9f || std::abs(p.y) > 0.9f) return 0;  // off the leaf, or its edge
-    if (std::abs(p.x) < 0.06f) return 1;  // in the twig's shadow
-    if (std::abs(p.x) > 0.2f) return 2;   // clear of it (its edge's filter included)
+    if (std::abs(p.x) < 0.06f) return 1;                         // in the twig's shadow
+    if (std::abs(p.x) > 0.2f) return 2;  // clear of it (its edge's filter included)
     return 0;
   };
   const auto inShadow = [&](int x, int y) { return where(x, y) == 1; };
