@@ -97,6 +97,19 @@ bool onSphere(int x, int y) {
 
 class TransmissionShadowTest : public RendererTest {
  protected:
+  // Adds the lights (the key or not) to `s`, sets its materials' extension factors (by
+  // default, the diffuse-transmitting ones') and renders it from the front, with shadows or not.
+  Pixels show(scene::Scene& s, bool key, bool shadows,
+              const std::function<void(scene::Scene&)>& factors = transmitFully) {
+    addLights(s, key);
+    finish(s);
+    factors(s);
+    EXPECT_TRUE(renderer_->setScene(s, 0).shown);
+    const Pixels p = renderer_->renderOffscreen(frontView(shadows), kView, kView);
+    EXPECT_EQ(renderer_->validationMessageCount(), 0u);
+    return p;
+  }
+
   // The closed sphere, with the key light or not, and an opaque plate between the key light
   // and the sphere or not.
   Pixels sphere(bool key, bool blocker, bool shadows) {
@@ -108,13 +121,7 @@ class TransmissionShadowTest : public RendererTest {
           glm::vec3(0.0f, 0.0f, -2.5f));
       s.nodes[size_t(plate)].scale = glm::vec3(2.0f);
     }
-    addLights(s, key);
-    finish(s);
-    transmitFully(s);
-    EXPECT_TRUE(renderer_->setScene(s, 0).shown);
-    const Pixels p = renderer_->renderOffscreen(frontView(shadows), kView, kView);
-    EXPECT_EQ(renderer_->validationMessageCount(), 0u);
-    return p;
+    return show(s, key, shadows);
   }
 };
 
@@ -152,15 +159,12 @@ TEST_F(TransmissionShadowTest, ATransmissiveSphereLitFromBehindLooksAsWithoutSha
       if (volume) m.material.extensions |= 1u << uint32_t(E::Volume);
       const int material = addMaterial(s, m);
       addMeshNode(s, spherePrimitive(material));
-      addLights(s, true);
-      finish(s);
-      s.materialExtensionData.assign(s.materials.size() + 1, scene::defaultMaterialExtensionData());
-      s.materialExtensionData[size_t(material)].refraction.y = 1.0f;  // transmissionFactor
-      if (volume) s.materialExtensionData[size_t(material)].refraction.z = 1.0f;  // thickness
-      EXPECT_TRUE(renderer_->setScene(s, 0).shown);
-      const Pixels p = renderer_->renderOffscreen(frontView(shadows), kView, kView);
-      EXPECT_EQ(renderer_->validationMessageCount(), 0u);
-      return p;
+      return show(s, true, shadows, [&](scene::Scene& t) {
+        t.materialExtensionData.assign(t.materials.size() + 1,
+                                       scene::defaultMaterialExtensionData());
+        t.materialExtensionData[size_t(material)].refraction.y = 1.0f;  // transmissionFactor
+        if (volume) t.materialExtensionData[size_t(material)].refraction.z = 1.0f;  // thickness
+      });
     };
     const Difference d = compare(render(true), render(false), onSphere);
     EXPECT_LE(d.mean, 0.5) << "largest " << d.largest;
@@ -180,13 +184,7 @@ TEST_F(TransmissionShadowTest, ALeafLitFromBehindGlowsWithTheShadowOfATwigOnIt) 
         addMeshNode(s, quadPrimitive(addMaterial(s, makePbrMaterial(glm::vec3(0.3f), 0.0f, 0.8f))),
                     glm::vec3(0.0f, 0.0f, -0.5f));
     s.nodes[size_t(twig)].scale = glm::vec3(0.1f, 1.5f, 1.0f);
-    addLights(s, key);
-    finish(s);
-    transmitFully(s);
-    EXPECT_TRUE(renderer_->setScene(s, 0).shown);
-    const Pixels p = renderer_->renderOffscreen(frontView(shadows), kView, kView);
-    EXPECT_EQ(renderer_->validationMessageCount(), 0u);
-    return p;
+    return show(s, key, shadows);
   };
   const Pixels shadowed = leaf(true, true), plain = leaf(true, false),
                fillOnly = leaf(false, false);
