@@ -1,0 +1,8 @@
+#include "ops_pure.h"
+
+namespace vitrine::interact {
+
+// Placeholder: the family is being written.
+void evalIntOp(Op, const Value* const*, Value*, int32_t) {}
+
+}  // namespace vitrine::interact
