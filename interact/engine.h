@@ -1,0 +1,90 @@
+// Runs one compiled graph (graph.h) on a host (host.h), tick by tick, exactly as
+// KHR_interactivity defines its operations. Time is the graph clock τ the caller gives: delays,
+// interpolations, animations and throttles measure it, never the wall clock, so a run is the
+// same every time.
+//
+// Within a tick (tick()), the order where the specification leaves it open (docs/interactivity.md):
+//   1. custom events sent during the previous tick (or onStart), in send order;
+//   2. the inputs queued since (select, hover, external events), in the order queued;
+//   3. due delays, by activation time, then by scheduling order;
+//   4. animations, at τ minus their start;
+//   5. pointer interpolations, then variable interpolations, each with its `done`;
+//   6. the onTick nodes, in JSON order.
+// Flow activation is synchronous and depth-first; value sockets are evaluated each time they
+// are read. Nothing allocates inside a tick once the queues have reached their working size.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "graph.h"
+#include "host.h"
+
+namespace vitrine::interact {
+
+struct EngineLimits {
+  uint64_t maxExecutionsPerTick = 10'000'000;  // node executions; then the tick's chain ends
+  uint32_t maxActiveDelays = 65536;
+  uint32_t maxPointerInterpolations = 65536;
+  uint32_t maxVariableInterpolations = 65536;
+  uint32_t maxActiveAnimations = 65536;
+  uint32_t maxQueuedEvents = 65536;  // custom events waiting for the next tick
+  uint32_t maxFlowDepth = 2048;      // nested (non-tail) flow activations
+};
+
+struct LogEntry {
+  enum Kind : uint8_t { Log, Sent, Error, Budget };
+  Kind kind = Log;
+  double time = 0;  // τ
+  int32_t severity = 0;
+  uint32_t node = kNone;
+  std::string text;  // the message, "event ID {values}", or "node N (op): why"
+};
+
+struct TickStats {
+  uint64_t executions = 0;  // node executions in the last tick (pure evaluations included)
+  bool budgetHit = false;
+};
+
+class Engine {
+ public:
+  Engine(const Graph& graph, ObjectModelHost& host, const EngineLimits& limits = {});
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // τ = 0: every onStart node in JSON order ("On Start"). Call once, before the first tick.
+  void start();
+  // One tick at graph time `time` (seconds since start(), non-decreasing).
+  void tick(double time);
+
+  // Inputs, delivered in step 2 of the next tick. A select casts `direction` from `origin`
+  // against the selectable nodes; a hover pointer is re-cast every tick until cleared.
+  void select(const double origin[3], const double direction[3], int32_t controller = 0);
+  void setHover(const double origin[3], const double direction[3], int32_t controller = 0);
+  void clearHover(int32_t controller = 0);
+  // An external custom event by id with values (missing ones take their initial or type
+  // default); false when the graph declares no event with that id or a value is mistyped.
+  bool sendEvent(const std::string& id, const std::vector<std::pair<std::string, Value>>& values,
+                 std::string* error);
+
+  const std::vector<Value>& variables() const;
+  const std::vector<LogEntry>& log() const;
+  void clearLog();
+  const TickStats& lastTick() const;
+  double time() const;
+
+  struct State;  // engine_state.h
+
+ private:
+  std::unique_ptr<State> state_;
+};
+
+// A value as JSON ("Value Socket Types"): numbers in their shortest exact form, NaN and ±∞ as
+// "NaN", "Infinity", "-Infinity", vectors and matrices as arrays, refs as their pointer
+// ("/nodes/3") or null.
+std::string formatValue(const Value& value);
+
+}  // namespace vitrine::interact

@@ -1,0 +1,128 @@
+#include "json_values.h"
+
+#include <cmath>
+
+#include "host.h"
+
+namespace vitrine::interact {
+
+std::optional<int32_t> jsonInt32(const Json& v) {
+  if (v.is_number_integer() && !v.is_number_unsigned()) {
+    const int64_t i = v.get<int64_t>();
+    if (i >= INT32_MIN && i <= INT32_MAX) return int32_t(i);
+    return std::nullopt;
+  }
+  if (v.is_number_unsigned()) {
+    const uint64_t u = v.get<uint64_t>();
+    if (u <= uint64_t(INT32_MAX)) return int32_t(u);
+    return std::nullopt;
+  }
+  if (v.is_number_float()) {
+    const double d = v.get<double>();
+    if (std::isfinite(d) && d >= double(INT32_MIN) && d <= double(INT32_MAX) &&
+        std::trunc(d) == d) {
+      return int32_t(d);
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<uint32_t> jsonIndex(const Json& v) {
+  const auto i = jsonInt32(v);
+  if (!i || *i < 0) return std::nullopt;
+  return uint32_t(*i);
+}
+
+bool isJsonPointer(std::string_view text) {
+  if (text.empty()) return true;
+  if (text[0] != '/') return false;
+  for (size_t k = 0; k < text.size(); ++k) {
+    if (text[k] == '~' && (k + 1 >= text.size() || (text[k + 1] != '0' && text[k + 1] != '1'))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+RefKind kindOfArray(std::string_view name) {
+  struct Entry {
+    std::string_view name;
+    RefKind kind;
+  };
+  static constexpr Entry kArrays[] = {
+      {"nodes", RefKind::Node},           {"children", RefKind::Node},
+      {"joints", RefKind::Node},          {"meshes", RefKind::Mesh},
+      {"materials", RefKind::Material},   {"cameras", RefKind::Camera},
+      {"animations", RefKind::Animation}, {"scenes", RefKind::Scene},
+      {"skins", RefKind::Skin},           {"textures", RefKind::Texture},
+      {"images", RefKind::Image},         {"samplers", RefKind::Sampler},
+      {"accessors", RefKind::Accessor},   {"bufferViews", RefKind::BufferView},
+      {"buffers", RefKind::Buffer},       {"lights", RefKind::Light},
+  };
+  for (const Entry& e : kArrays) {
+    if (e.name == name) return e.kind;
+  }
+  return RefKind::Asset;
+}
+
+Ref staticRef(std::string_view pointer, ObjectModelHost* host) {
+  // "/<array>/<index>" or "/extensions/KHR_lights_punctual/lights/<index>".
+  const size_t slash = pointer.rfind('/');
+  if (host == nullptr || slash == 0 || slash == std::string_view::npos) return {};
+  const std::string_view array = pointer.substr(0, slash);
+  const std::string_view digits = pointer.substr(slash + 1);
+  if (digits.empty() || digits.size() > 10 || (digits.size() > 1 && digits[0] == '0')) return {};
+  uint64_t index = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') return {};
+    index = index * 10 + uint64_t(c - '0');
+  }
+  const bool topLevel = array.find('/', 1) == std::string_view::npos;
+  if (!topLevel && array != "/extensions/KHR_lights_punctual/lights") return {};
+  const RefKind kind = kindOfArray(array.substr(array.rfind('/') + 1));
+  if (kind == RefKind::Asset || kind == RefKind::Null) return {};
+  if (index >= host->arrayLength(array)) return {};
+  return Ref{kind, uint32_t(index), 0};
+}
+
+std::string readInlineValue(const Json& array, Type type, ObjectModelHost* host, Value* out) {
+  // "Inline Value Object Validation", steps 2-11.
+  if (type == Type::Custom) return "a custom type has no inline value Vitrine can read";
+  const uint32_t n = componentCount(type);
+  if (!array.is_array() || array.empty()) return "an inline value must be a non-empty array";
+  if (array.size() != n) {
+    return std::string("a ") + typeName(type) + " value has " + std::to_string(n) +
+           (n == 1 ? " element" : " elements") + ", not " + std::to_string(array.size());
+  }
+  out->type = type;
+  switch (type) {
+    case Type::Bool:
+      if (!array[0].is_boolean()) return "a bool value must be a JSON boolean (true or false)";
+      out->b = array[0].get<bool>();
+      return "";
+    case Type::Int: {
+      const auto i = jsonInt32(array[0]);
+      if (!i)
+        return "an int value must be a number exactly representable as a 32-bit signed integer";
+      out->i = *i;
+      return "";
+    }
+    case Type::Ref: {
+      if (!array[0].is_string() || !isJsonPointer(array[0].get_ref<const std::string&>())) {
+        return "a ref value must be a string holding a valid JSON pointer (RFC 6901)";
+      }
+      out->ref = staticRef(array[0].get_ref<const std::string&>(), host);
+      return "";
+    }
+    default:
+      break;
+  }
+  for (uint32_t k = 0; k < n; ++k) {
+    if (!array[k].is_number())
+      return std::string("every element of a ") + typeName(type) + " value must be a JSON number";
+    out->f[k] = array[k].get<double>();
+  }
+  return "";
+}
+
+}  // namespace vitrine::interact
