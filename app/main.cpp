@@ -8,6 +8,7 @@
 #include "batch_check.h"
 #include "batch_common.h"
 #include "batch_frames.h"
+#include "batch_interact.h"
 #include "batch_query.h"
 #include "batch_render.h"
 #include "batch_thumbnail.h"
@@ -70,6 +71,11 @@ int run(int argc, char** argv) {
   std::optional<app::BatchAsset> asset = app::loadBatchAsset(file, o, &status);
   if (!asset) return status;
   scene::Scene& scene = *asset->document->scene;
+  if (o.interact) {  // the graph poses the scene: its clips play only when it starts them
+    const int g = app::runInteract(*asset, file, o);
+    if (g != app::kExitOk || !o.renderOut) return g;
+    return app::renderToPng(*asset->document, o);
+  }
   if (o.time) {
     scene::DirtySet dirty;
     asset->document->animations->evaluate(*o.time, asset->enabled, dirty);

@@ -139,8 +139,8 @@ bool Engine::sendEvent(const std::string& id,
         return false;
       }
       if (v.type != def.initial[k].type) {
-        *error = "the value \"" + name + "\" of the event \"" + id + "\" is a " +
-                 typeName(def.initial[k].type) + ", not a " + typeName(v.type);
+        *error = "the value \"" + name + "\" of the event \"" + id + "\" is " +
+                 aTypeName(def.initial[k].type) + ", not " + aTypeName(v.type);
         s.inputValues.resize(in.values0);
         return false;
       }
@@ -151,6 +151,10 @@ bool Engine::sendEvent(const std::string& id,
   }
   *error = "the graph declares no event with the id \"" + id + "\"";
   return false;
+}
+
+void Engine::readProperty(int32_t id, Value& out) {
+  state_->readProperty(id, out);
 }
 
 const std::vector<Value>& Engine::variables() const {
@@ -171,14 +175,15 @@ double Engine::time() const {
 
 namespace {
 
-void appendNumber(std::string& out, double v) {
+void appendNumber(std::string& out, double v, bool asFloat32) {
   if (std::isnan(v)) {
     out += "\"NaN\"";
   } else if (std::isinf(v)) {
     out += v > 0 ? "\"Infinity\"" : "\"-Infinity\"";
   } else {
     char buf[32];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    const auto r = asFloat32 ? std::to_chars(buf, buf + sizeof buf, float(v))
+                             : std::to_chars(buf, buf + sizeof buf, v);
     out.append(buf, r.ptr);
     // As today's --query writes floats: a whole number keeps ".0" (it never reads back as an int).
     if (std::string_view(buf, size_t(r.ptr - buf)).find_first_of(".e") == std::string_view::npos) {
@@ -229,7 +234,7 @@ const char* refArray(RefKind kind) {
 
 }  // namespace
 
-std::string formatValue(const Value& v) {
+std::string formatValue(const Value& v, bool asFloat32) {
   std::string out;
   switch (v.type) {
     case Type::Bool:
@@ -244,7 +249,7 @@ std::string formatValue(const Value& v) {
       return std::string("\"") + array + std::to_string(index) + "\"";
     }
     case Type::Float:
-      appendNumber(out, v.f[0]);
+      appendNumber(out, v.f[0], asFloat32);
       return out;
     case Type::Custom:
     case Type::Count:
@@ -255,7 +260,7 @@ std::string formatValue(const Value& v) {
   out += '[';
   for (uint32_t k = 0; k < componentCount(v.type); ++k) {
     if (k) out += ',';
-    appendNumber(out, v.f[k]);
+    appendNumber(out, v.f[k], asFloat32);
   }
   out += ']';
   return out;

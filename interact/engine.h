@@ -70,6 +70,10 @@ class Engine {
   bool sendEvent(const std::string& id, const std::vector<std::pair<std::string, Value>>& values,
                  std::string* error);
 
+  // The current value of a property resolved through virtualProperty() or the host (out.type
+  // set to its type): what pointer/get reads.
+  void readProperty(int32_t id, Value& out);
+
   const std::vector<Value>& variables() const;
   const std::vector<LogEntry>& log() const;
   void clearLog();
@@ -85,6 +89,8 @@ class Engine {
 // A value as JSON ("Value Socket Types"): numbers in their shortest exact form, NaN and ±∞ as
 // "NaN", "Infinity", "-Infinity", vectors and matrices as arrays, refs as their pointer
 // ("/nodes/3") or null.
-std::string formatValue(const Value& value);
+// asFloat32: floats printed as the shortest text of the nearest 32-bit float (the scene stores
+// its values so, and today's --query prints them so).
+std::string formatValue(const Value& value, bool asFloat32 = false);
 
 }  // namespace vitrine::interact

@@ -85,6 +85,11 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
   ++flowEpoch;
   const Node& n = g.nodes[k];
   Value* out = &values[n.output0];
+  // "Runtime failures fire `err` and never stop the graph": logged with the node and why.
+  const auto err = [&](uint32_t flow, const char* why) {
+    error(k, why);
+    return tail(g, k, flow);
+  };
   switch (n.op) {
     case Op::FlowSequence:
       // "Sequence": every output in socket order, each after the previous completes.
@@ -187,7 +192,7 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
       }
       prepare(k);
       const double duration = in(k, 0).f[0];
-      if (!validDuration(duration)) return tail(g, k, 1);
+      if (!validDuration(duration)) return err(1, "duration is NaN, infinite or negative");
       if (!std::isnan(out[0].f[0])) {
         const double elapsed = now - nodeTime[k];
         if (duration > elapsed) {
@@ -206,7 +211,9 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
         return kNoFlow;
       }
       prepare(k);
-      if (!scheduleDelay(k, in(k, 0).f[0])) return tail(g, k, 1);
+      if (!scheduleDelay(k, in(k, 0).f[0])) {
+        return err(1, "duration is NaN, infinite, negative or too large, or too many delays");
+      }
       return tail(g, k, 0);
     case Op::FlowCancelDelay:
       prepare(k);
@@ -225,11 +232,11 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
       prepare(k);
       const Value& target = in(k, 0);
       if (!validDuration(in(k, 1).f[0]) || !validControlPoints(in(k, 2), in(k, 3))) {
-        return tail(g, k, 1);
+        return err(1, "duration or control points are invalid");
       }
       const bool slerp = g.ints[n.extra0] != 0;
       if (!startInterpolation(k, false, n.param, variables[size_t(n.param)], target, slerp)) {
-        return tail(g, k, 1);
+        return err(1, "too many variable interpolations");
       }
       return tail(g, k, 0);
     }
@@ -238,7 +245,8 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
       prepare(k);
       bool writable = false, rotation = false;
       const int32_t id = pointerProperty(k, &writable, &rotation);
-      if (id < 0 || !writable) return tail(g, k, 1);
+      if (id < 0) return err(1, "the pointer names no property of this type");
+      if (!writable) return err(1, "the property is read-only");
       const uint32_t params = uint32_t(g.pointers[size_t(n.param)].params.size());
       const Value& value = in(k, params);
       if (n.op == Op::PointerSet) {
@@ -248,12 +256,14 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
       }
       if (!validDuration(in(k, params + 1).f[0]) ||
           !validControlPoints(in(k, params + 2), in(k, params + 3))) {
-        return tail(g, k, 1);
+        return err(1, "duration or control points are invalid");
       }
       Value from;
       from.type = value.type;
       host.get(id, from);
-      if (!startInterpolation(k, true, id, from, value, rotation)) return tail(g, k, 1);
+      if (!startInterpolation(k, true, id, from, value, rotation)) {
+        return err(1, "too many pointer interpolations");
+      }
       return tail(g, k, 0);
     }
     case Op::AnimationStart:
@@ -261,7 +271,9 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
     case Op::AnimationStopAt: {
       prepare(k);
       const Ref& a = in(k, 0).ref;
-      if (a.kind != RefKind::Animation || a.index >= animations.size()) return tail(g, k, 1);
+      if (a.kind != RefKind::Animation || a.index >= animations.size()) {
+        return err(1, "the animation input is not an animation reference");
+      }
       Animation& anim = animations[a.index];
       if (n.op == Op::AnimationStop) {
         anim.active = false;  // "Animation Stop": values stay, no done
@@ -269,7 +281,7 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
       }
       if (n.op == Op::AnimationStopAt) {
         const double stopTime = in(k, 1).f[0];
-        if (std::isnan(stopTime)) return tail(g, k, 1);
+        if (std::isnan(stopTime)) return err(1, "stopTime is NaN");
         if (anim.active) {
           anim.stop = stopTime;
           anim.stopNode = k;
@@ -278,12 +290,18 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
       }
       // "Animation Start" steps 2-8.
       const double start = in(k, 1).f[0], end = in(k, 2).f[0], speed = in(k, 3).f[0];
-      if (std::isnan(start) || std::isnan(end) || std::isinf(start)) return tail(g, k, 1);
-      if (!std::isfinite(speed) || speed <= 0) return tail(g, k, 1);
-      if (std::isnan(anim.maxTime)) return tail(g, k, 1);
+      if (std::isnan(start) || std::isnan(end) || std::isinf(start)) {
+        return err(1, "startTime or endTime is NaN, or startTime is infinite");
+      }
+      if (!std::isfinite(speed) || speed <= 0) {
+        return err(1, "speed is NaN, infinite or not positive");
+      }
+      if (std::isnan(anim.maxTime)) return err(1, "the animation is invalid");
       uint32_t active = 0;
       for (const Animation& other : animations) active += other.active ? 1 : 0;
-      if (!anim.active && active >= limits.maxActiveAnimations) return tail(g, k, 1);
+      if (!anim.active && active >= limits.maxActiveAnimations) {
+        return err(1, "too many active animations");
+      }
       anim.active = true;
       anim.start = start;
       anim.end = end;

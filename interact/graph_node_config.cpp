@@ -132,8 +132,7 @@ bool configureVariable(Ctx& c, Op op) {
   }
   if (!isFloatType(n.type)) {
     return c.fail(c.where + "/configuration/variable",
-                  std::string("a ") + typeName(n.type) + " variable cannot be interpolated",
-                  section);
+                  aTypeName(n.type) + " variable cannot be interpolated", section);
   }
   const auto slerp = c.configBool("useSlerp");
   if (!slerp) return c.fail(c.where + "/configuration", "`useSlerp` must be a boolean", section);
@@ -172,7 +171,7 @@ bool configurePointer(Ctx& c, Op op) {
   const Type t = c.b.graph.types[size_t(*type)];
   if (op == Op::PointerInterpolate && (t == Type::Bool || t == Type::Int)) {
     return c.fail(c.where + "/configuration/type",
-                  std::string("a ") + typeName(t) + " property cannot be interpolated", section);
+                  aTypeName(t) + " property cannot be interpolated", section);
   }
   for (const TemplateParam& p : *params) {
     const bool reserved =

@@ -226,8 +226,8 @@ bool compileNode(Builder& b, uint32_t index, const Json& json) {
     const Type want = w.generic ? n.type : w.type;
     if (want != Type::Count && it->second.type != want) {
       return c.fail(c.where + "/values/" + jsonPointerToken(w.id),
-                    "the input value socket \"" + w.id + "\" of " + c.opName() + " must be a " +
-                        typeName(want) + ", not a " + typeName(it->second.type),
+                    "the input value socket \"" + w.id + "\" of " + c.opName() + " must be " +
+                        aTypeName(want) + ", not " + aTypeName(it->second.type),
                     "Input Value Sockets");
     }
     b.graph.inputs.push_back(it->second.value);

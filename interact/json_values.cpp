@@ -91,7 +91,7 @@ std::string readInlineValue(const Json& array, Type type, ObjectModelHost* host,
   const uint32_t n = componentCount(type);
   if (!array.is_array() || array.empty()) return "an inline value must be a non-empty array";
   if (array.size() != n) {
-    return std::string("a ") + typeName(type) + " value has " + std::to_string(n) +
+    return aTypeName(type) + " value has " + std::to_string(n) +
            (n == 1 ? " element" : " elements") + ", not " + std::to_string(array.size());
   }
   out->type = type;

@@ -30,8 +30,8 @@ struct SceneHost::Prop {
 };
 
 SceneHost::SceneHost(scene::Scene& scene, const scene::GltfDocument& document,
-                     anim::Animations& animations, scene::DirtySet& dirty)
-    : scene_(scene), document_(document), animations_(animations), dirty_(dirty), world_(scene) {
+                     anim::Animations& animations)
+    : scene_(scene), document_(document), animations_(animations), world_(scene) {
   // KHR_node_selectability / KHR_node_hoverability: each node's own flag, default true.
   const size_t count = scene.nodes.size();
   selectable_.assign(count, 1);

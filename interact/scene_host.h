@@ -38,9 +38,8 @@ struct ActiveCamera {
 
 class SceneHost final : public ObjectModelHost {
  public:
-  // `scene`, `document` and `animations` must outlive the host; writes mark `dirty`.
-  SceneHost(scene::Scene& scene, const scene::GltfDocument& document, anim::Animations& animations,
-            scene::DirtySet& dirty);
+  // `scene`, `document` and `animations` must outlive the host; writes mark dirty().
+  SceneHost(scene::Scene& scene, const scene::GltfDocument& document, anim::Animations& animations);
   ~SceneHost() override;
 
   Property resolve(std::string_view pointer) override;
@@ -57,13 +56,15 @@ class SceneHost final : public ObjectModelHost {
   // After a tick: the world matrices of the nodes the graph moved, so that the next tick's
   // picking and globalMatrix see them. Then the dirty ranges are coalesced for the renderer.
   void finishTick();
+  // What the graph and the animations it runs changed since the caller last cleared it.
+  scene::DirtySet& dirty() { return dirty_; }
 
  private:
   struct Prop;
   scene::Scene& scene_;
   const scene::GltfDocument& document_;
   anim::Animations& animations_;
-  scene::DirtySet& dirty_;
+  scene::DirtySet dirty_;
   anim::WorldTransforms world_;
   std::vector<Prop> props_;
   std::unordered_map<std::string, int32_t> byPointer_;

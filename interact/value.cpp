@@ -34,6 +34,10 @@ const char* typeName(Type type) {
   return "?";
 }
 
+std::string aTypeName(Type type) {
+  return std::string(type == Type::Int ? "an " : "a ") + typeName(type);
+}
+
 uint32_t componentCount(Type type) {
   switch (type) {
     case Type::Bool:

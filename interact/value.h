@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 
 namespace vitrine::interact {
 
@@ -30,6 +31,8 @@ enum class Type : uint8_t {
 
 // The signature as the JSON writes it ("float3", "int", ...).
 const char* typeName(Type type);
+// With its article, for messages: "an int", "a float3".
+std::string aTypeName(Type type);
 // The number of components (the JSON array length of an inline value, "Variables" table):
 // 1 for bool, int, float and ref; 2, 3, 4 for the vectors; 4, 9, 16 for the matrices; 0 custom.
 uint32_t componentCount(Type type);

@@ -97,6 +97,7 @@ std::string checkCombinations(const CliOptions& o) {
   if (o.json && !o.check) return "--json needs --check";
   if (o.thumbnailSize && o.camera) return "--thumbnail frames the asset itself: no --camera";
   if (o.turntableSeconds && o.camera) return "--turntable orbits its own camera: no --camera";
+  if (const std::string graph = checkGraphOptions(o); !graph.empty()) return graph;
   return checkIgnored(o);
 }
 
@@ -208,6 +209,20 @@ std::string usageText() {
          "                       to the first frame (read back, or presented in the window),\n"
          "                       and the peak resident memory (\"timings: peak RSS  95.3 MiB\");\n"
          "                       --check and --query print the load phases only\n"
+         "\n"
+         "Behaviour graphs (KHR_interactivity; docs/interactivity.md):\n"
+         "  --interact           run the asset's graph headless, on the graph clock:\n"
+         "                       onStart at 0, then ticks at k/N seconds up to --time T\n"
+         "  --graph N            run graph N (default: the asset's default graph)\n"
+         "  --tick 1/N           N ticks a second (default 1/60)\n"
+         "  --select NODE@t      select through NODE's centre from the camera at time t\n"
+         "  --select-ray OX,OY,OZ:DX,DY,DZ@t  select along that ray at time t\n"
+         "  --hover NODE@t1..t2  hover the point on screen at NODE's centre from t1 to t2\n"
+         "  --event ID@t[:{...}] deliver the custom event ID at time t, with those values\n"
+         "  --query POINTER[@t]  print the property after the last tick at or before t\n"
+         "                       (default T); NaN and infinities as strings\n"
+         "  --log                print debug/log lines, sent events and err activations\n"
+         "                       Exit 3 when the graph is refused (the rule is printed).\n"
          "Options a batch mode would ignore (--size with --thumbnail, --time with --frames,\n"
          "anything but --json with --check, --quit-after without a window) are errors.\n"
          "\n"
@@ -287,6 +302,8 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
         return r;
       }
       o.time = seconds;
+      double exact = 0.0;
+      if (parseNumber(v, exact)) o.graphTime = exact;
     } else if (a == "--animation") {
       if (!value(v)) return r;
       o.animations.push_back(v);
@@ -436,6 +453,8 @@ CliResult parseCommandLine(const std::vector<std::string>& args) {
       o.showGizmos = true;
     } else if (a == "--timings") {
       o.timings = true;
+    } else if (parseGraphOption(a, value, o, &r.error)) {
+      if (!r.error.empty()) return r;
     } else if (a.size() > 1 && a[0] == '-') {
       r.error = "unknown option " + a + " (see --help)";
       return r;

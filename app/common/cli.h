@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -76,6 +77,22 @@ struct CliOptions {
   bool allowOutsideFolder = false;  // --allow-outside-folder: read files outside the folder
   bool json = false;                // --json: --check prints a JSON report
   bool timings = false;             // --timings: print each phase's time and the peak RSS
+  // --- behaviour graphs (KHR_interactivity, app/batch/batch_interact.h) --------------------
+  bool interact = false;            // --interact: run the graph headless
+  std::optional<uint32_t> graph;    // --graph N: which graph (default: the asset's default)
+  std::optional<double> graphTime;  // --time T, as the graph clock reads it (a double)
+  uint32_t ticksPerSecond = 60;     // --tick 1/N
+  bool graphLog = false;            // --log: debug/log lines, sent events, err activations
+  // --select NODE@t, --select-ray OX,OY,OZ:DX,DY,DZ@t, --hover NODE@t1..t2, --event ID@t[:{...}],
+  // in command-line order.
+  struct GraphInput {
+    enum Kind : uint8_t { Select, SelectRay, Hover, Event } kind = Select;
+    std::string target;  // NODE (an index or a name), or the event id
+    double origin[3] = {0, 0, 0}, direction[3] = {0, 0, 0};
+    double time = 0, until = 0;  // until: --hover's release
+    std::string values;          // --event's JSON object ("" = none)
+  };
+  std::vector<GraphInput> graphInputs;
   bool help = false;
   bool version = false;
   std::vector<std::string> given;  // the options on the command line, in order ("--size", ...)
@@ -94,6 +111,13 @@ inline constexpr uint64_t kMaxFrames = 100000;
 uint64_t frameCount(const CliOptions::FrameRange& range);
 
 [[nodiscard]] CliResult parseCommandLine(const std::vector<std::string>& args);
+
+// One option of the graph runner (cli_interact.cpp): true when `arg` is one (reading its value
+// through `value`), with *error set when its value is wrong.
+bool parseGraphOption(const std::string& arg, const std::function<bool(std::string&)>& value,
+                      CliOptions& options, std::string* error);
+// The checks the graph options need from the whole command line ("" when they fit).
+std::string checkGraphOptions(const CliOptions& options);
 
 // The load options the command line asks for.
 scene::LoadOptions loadOptions(const CliOptions& options);

@@ -2,6 +2,7 @@
 
 #include <atomic>
 
+#include "gltf_document.h"
 #include "supported_extensions.h"
 
 namespace vitrine::app {
@@ -16,6 +17,33 @@ std::vector<std::string> documentWarnings(const Document& document) {
   for (const std::string& w : document.channelWarnings) out.push_back(document.path + ": " + w);
   return out;
 }
+
+namespace {
+
+// KHR_interactivity: compiled once here, against the host the graphs will run on. A refusal
+// makes the asset plain with one warning, or refuses the asset when the extension is
+// required (as any unsupported required extension is).
+bool loadGraphs(Document& doc, const std::string& path, std::string* error) {
+  const interact::Json& json = doc.gltf->json;
+  const auto ext = json.find("extensions");
+  if (ext == json.end() || !ext->is_object() || !ext->contains("KHR_interactivity")) return true;
+  doc.graphHost = std::make_unique<interact::SceneHost>(*doc.scene, *doc.gltf, *doc.animations);
+  doc.interactivity = interact::loadInteractivity((*ext)["KHR_interactivity"], *doc.graphHost);
+  if (!doc.interactivity.extensionError) return true;
+  bool required = false;
+  for (const interact::Json& r : json.value("extensionsRequired", interact::Json::array())) {
+    required |= r.is_string() && r.get<std::string>() == "KHR_interactivity";
+  }
+  const std::string why = doc.interactivity.extensionError->text();
+  if (required) {
+    *error = path + ": " + why + "; KHR_interactivity is required, so the asset cannot be shown";
+    return false;
+  }
+  doc.loadWarnings.push_back(path + ": " + why + "; the asset has no behaviour");
+  return true;
+}
+
+}  // namespace
 
 DocumentResult loadDocument(const std::string& path, const scene::LoadProgress& progress,
                             const scene::LoadOptions& options) {
@@ -40,6 +68,10 @@ DocumentResult loadDocument(const std::string& path, const scene::LoadProgress& 
   doc->animations = std::move(bound.animations);
   doc->scene = std::move(loaded.scene);
   doc->gltf = std::move(loaded.document);
+  if (!loadGraphs(*doc, path, &result.error)) {
+    result.warnings = documentWarnings(*doc);
+    return result;
+  }
   result.document = std::move(doc);
   return result;
 }

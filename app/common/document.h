@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "animation.h"
+#include "graph_load.h"
 #include "loader.h"
 #include "scene.h"
+#include "scene_host.h"
 
 namespace vitrine::app {
 
@@ -33,6 +35,11 @@ struct Document {
   // The files the asset reads besides `path` (external buffers and images), absolute: what
   // hot reload watches.
   std::vector<std::string> dependencies;
+  // KHR_interactivity (issue 33): the graphs, compiled at load against `graphHost` (whose
+  // property ids they hold, so the two live and die together). Null host: the asset has no
+  // KHR_interactivity. interactivity.extensionError: it was refused, and the asset is plain.
+  std::unique_ptr<interact::SceneHost> graphHost;
+  interact::Interactivity interactivity;
 };
 
 struct DocumentResult {

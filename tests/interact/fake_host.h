@@ -1,0 +1,116 @@
+// A small world for the behaviour-graph tests: named properties the test sets up, arrays of
+// given lengths, animations with given ranges (sampling recorded), and picking answered by a
+// function the test provides. Header-only.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "engine.h"
+#include "graph_load.h"
+#include "host.h"
+
+namespace vitrine::interact::test {
+
+class FakeHost : public ObjectModelHost {
+ public:
+  struct Prop {
+    std::string pointer;
+    Value value;
+    bool writable = true;
+    bool quaternion = false;
+  };
+  std::vector<Prop> props;
+  std::map<std::string, uint32_t> arrays{{"/nodes", 0}};
+  std::vector<std::pair<double, double>> animationRanges;         // (min, max); NaN: invalid
+  std::vector<std::vector<std::pair<uint32_t, double>>> samples;  // per sampleAnimations call
+  std::vector<int32_t> parents;                                   // per node, -1 for a root
+  // Picking: (origin, direction, hover) -> hit node or -1; the point is the origin.
+  std::function<int(const double*, const double*, bool)> picker;
+  uint32_t sets = 0;
+
+  int32_t add(const std::string& pointer, const Value& value, bool writable = true,
+              bool quaternion = false) {
+    props.push_back({pointer, value, writable, quaternion});
+    return int32_t(props.size() - 1);
+  }
+  Value& at(const std::string& pointer) {
+    for (Prop& p : props) {
+      if (p.pointer == pointer) return p.value;
+    }
+    ADD_FAILURE() << "no property " << pointer;
+    return props[0].value;
+  }
+
+  Property resolve(std::string_view pointer) override {
+    for (size_t k = 0; k < props.size(); ++k) {
+      if (props[k].pointer == pointer) {
+        return {int32_t(k), props[k].value.type, props[k].writable, props[k].quaternion};
+      }
+    }
+    return {};
+  }
+  uint32_t arrayLength(std::string_view pointer) override {
+    const auto it = arrays.find(std::string(pointer));
+    return it == arrays.end() ? 0 : it->second;
+  }
+  void get(int32_t id, Value& out) override { out = props[size_t(id)].value; }
+  void set(int32_t id, const Value& value) override {
+    props[size_t(id)].value = value;
+    ++sets;
+  }
+  uint32_t animationCount() override { return uint32_t(animationRanges.size()); }
+  void animationRange(uint32_t a, double* minTime, double* maxTime) override {
+    *minTime = animationRanges[a].first;
+    *maxTime = animationRanges[a].second;
+  }
+  void sampleAnimations(std::span<const double> times, std::span<const uint8_t> playing) override {
+    samples.emplace_back();
+    for (size_t a = 0; a < times.size(); ++a) {
+      if (playing[a]) samples.back().emplace_back(uint32_t(a), times[a]);
+    }
+  }
+  bool pick(const double origin[3], const double direction[3], bool hover, Hit* hit) override {
+    const int node = picker ? picker(origin, direction, hover) : -1;
+    if (node < 0) return false;
+    hit->node = uint32_t(node);
+    for (int k = 0; k < 3; ++k) hit->point[k] = origin[k];
+    return true;
+  }
+  int32_t parentOf(uint32_t node) override { return node < parents.size() ? parents[node] : -1; }
+};
+
+// Compiles graph 0 of `extension` (a KHR_interactivity object as JSON text); null with the
+// refusal's text in *error.
+inline std::unique_ptr<Graph> compile(const std::string& extension, ObjectModelHost& host,
+                                      std::string* error = nullptr) {
+  Interactivity loaded = loadInteractivity(Json::parse(extension), host);
+  if (loaded.extensionError) {
+    if (error) *error = loaded.extensionError->text();
+    return nullptr;
+  }
+  return std::move(loaded.graphs[0]);
+}
+
+// The refusal of a one-graph extension whose graph is `graph` (JSON text), or "".
+inline std::string refusal(const std::string& graph, ObjectModelHost& host) {
+  std::string error;
+  compile("{\"graphs\": [" + graph + "]}", host, &error);
+  return error;
+}
+
+// The debug/log lines of a run, in order.
+inline std::vector<std::string> logLines(const Engine& engine) {
+  std::vector<std::string> out;
+  for (const LogEntry& e : engine.log()) {
+    if (e.kind == LogEntry::Log) out.push_back(e.text);
+  }
+  return out;
+}
+
+}  // namespace vitrine::interact::test
