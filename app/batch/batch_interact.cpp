@@ -3,13 +3,20 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
 
 #include "camera.h"
 #include "engine.h"
 #include "headless.h"
 #include "json_values.h"
 #include "pointer_resolve.h"
+#include "scene_host.h"
 #include "virtual_pointers.h"
 
 namespace vitrine::app {
@@ -81,12 +88,116 @@ std::string answer(interact::Engine& engine, interact::SceneHost& host, const st
   return interact::formatValue(v, p.id < interact::kVirtualBase);
 }
 
+// The view the inputs are cast from: --camera's, else the one --render frames; null after
+// printing why --camera names no usable camera.
+std::optional<renderer::View> inputView(const scene::Scene& scene, const CliOptions& o,
+                                        float aspect, const std::string& file) {
+  if (o.camera) {
+    std::string error;
+    std::optional<renderer::View> v = assetCameraView(scene, *o.camera, aspect, &error);
+    if (!v) std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
+    return v;
+  }
+  OrbitCamera orbit;
+  orbit.frame(scene::sceneBounds(scene, scene.activeScene), aspect);
+  return orbit.view(aspect);
+}
+
+// "Active Camera State": that view's pose and projection. An asset camera reports its own
+// values (an orthographic one its xmag, ymag; its perspective ones NaN), the framed view its
+// field of view, the render's aspect and its near plane, with the far plane at infinity.
+interact::ActiveCamera activeCamera(const scene::Scene& scene, const CliOptions& o,
+                                    const renderer::View& view, float aspect) {
+  interact::ActiveCamera camera;
+  camera.available = true;
+  const glm::mat4 cameraToWorld = glm::inverse(view.view);
+  camera.position = glm::dvec3(view.eye);
+  camera.rotation = glm::dquat(glm::quat_cast(glm::mat3(cameraToWorld)));
+  camera.aspectRatio = double(aspect);
+  camera.zfar = interact::kInf;
+  if (o.camera) {
+    const scene::Camera& c = scene.cameras[size_t(*o.camera)];
+    camera.perspective = c.type == scene::Camera::Type::Perspective;
+    camera.yfov = double(c.yfov);
+    camera.aspectRatio = double(c.aspectRatio.value_or(aspect));
+    camera.xmag = double(c.xmag);
+    camera.ymag = double(c.ymag);
+    camera.znear = double(c.znear);
+    if (c.zfar) camera.zfar = double(*c.zfar);
+  } else {
+    camera.yfov = double(OrbitCamera::kFovY);
+    camera.znear = -0.5 * double(view.projection[3][2]);  // infinite: m[3][2] = -2 znear
+  }
+  return camera;
+}
+
 // A time as the shortest decimal that reads back as the same double ("2.5", "0.1").
 std::string shortest(double v) {
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);
   return std::string(buf, r.ptr);
 }
+
+// "POINTER@t" as written; a bare query as "POINTER@T".
+std::string label(const Query& q) {
+  return q.asWritten != q.pointer ? q.asWritten : q.pointer + "@" + shortest(q.time);
+}
+
+// A refused extension or graph: the queries answer for the plain asset, its clips sampled at
+// each query's time as --time samples them without --interact.
+int answerPlain(BatchAsset& asset, const std::string& file, const std::vector<Query>& queries) {
+  Document& doc = *asset.document;
+  std::string out;
+  for (const Query& q : queries) {
+    scene::DirtySet dirty;
+    doc.animations->evaluate(float(q.time), asset.enabled, dirty);
+    const scene::ResolveResult r = scene::resolvePointer(*doc.scene, *doc.gltf, q.pointer);
+    if (!r.ok && r.readOnlyValue.empty()) {
+      std::fprintf(stderr, "vitrine: %s: %s: %s\n", file.c_str(), q.pointer.c_str(),
+                   r.error.c_str());
+      return kExitBadInput;
+    }
+    out += label(q) + " = " + (r.ok ? scene::formatSlotValue(r.slot) : r.readOnlyValue) + "\n";
+  }
+  std::fputs(out.c_str(), stdout);
+  return kExitValidation;
+}
+
+// --event's values, read for the types the graph's event with that id declares (the others
+// keep their initial values); "" or why they are wrong.
+std::string eventValues(const interact::Graph& graph, interact::ObjectModelHost& host,
+                        const CliOptions::GraphInput& in,
+                        std::vector<std::pair<std::string, Value>>* out) {
+  const interact::EventDef* def = nullptr;
+  for (const interact::EventDef& d : graph.events) {
+    if (d.hasId && d.id == in.target) def = &d;
+  }
+  if (!def) return "the graph declares no event with the id \"" + in.target + "\"";
+  const interact::Json json = in.values.empty() ? interact::Json::object()
+                                                : interact::Json::parse(in.values, nullptr, false);
+  if (!json.is_object()) return "the values are not a JSON object";
+  for (const auto& [name, raw] : json.items()) {
+    const auto it = std::find(def->valueIds.begin(), def->valueIds.end(), name);
+    if (it == def->valueIds.end()) {
+      return "the event \"" + in.target + "\" has no value \"" + name + "\"";
+    }
+    Value v;
+    const interact::Json array = raw.is_array() ? raw : interact::Json::array({raw});
+    const interact::Type type = def->initial[size_t(it - def->valueIds.begin())].type;
+    const std::string why = interact::readInlineValue(array, type, &host, &v);
+    if (!why.empty()) return "\"" + name + "\": " + why;
+    out->emplace_back(name, v);
+  }
+  return {};
+}
+
+// The inputs of the command line with what they need, checked before the graph runs.
+struct Inputs {
+  std::vector<int> nodes;  // --select, --hover: the node aimed at
+  std::vector<std::vector<std::pair<std::string, Value>>> values;  // --event
+  std::vector<uint8_t> delivered, released;
+  size_t hoverHeld = SIZE_MAX;  // the --hover whose pointer is on screen now (one pointer)
+};
 
 }  // namespace
 
@@ -98,6 +209,9 @@ int runInteract(BatchAsset& asset, const std::string& file, const CliOptions& o)
                  file.c_str());
     return kExitBadInput;
   }
+  const double endTime = o.graphTime.value_or(0.0);  // T
+  std::vector<Query> queries;
+  for (const std::string& q : o.queries) queries.push_back(parseQuery(q, endTime));
   const interact::Interactivity& inter = doc.interactivity;
   const uint32_t chosen = o.graph.value_or(inter.defaultGraph);
   if (o.graph && *o.graph >= inter.graphs.size() && !inter.extensionError) {
@@ -109,83 +223,68 @@ int runInteract(BatchAsset& asset, const std::string& file, const CliOptions& o)
                                         : !inter.graphs[chosen] ? &inter.errors[chosen]
                                                                 : nullptr;
   if (refused) {
-    // "a rejected default graph means the asset has no behaviour": the queries answer for the
-    // plain asset (its clips at --time, as without --interact).
     // The load warned of a refused extension or default graph; --graph N may name another.
     if (!inter.extensionError) {
       std::fprintf(stderr, "vitrine: warning: %s: %s; graph %u has no behaviour\n", file.c_str(),
                    refused->text().c_str(), chosen);
     }
-    if (o.time) {
-      scene::DirtySet dirty;
-      doc.animations->evaluate(*o.time, asset.enabled, dirty);
-    }
-    for (const std::string& text : o.queries) {
-      const Query q = parseQuery(text, o.graphTime.value_or(0.0));
-      const scene::ResolveResult r = scene::resolvePointer(scene, *doc.gltf, q.pointer);
-      if (!r.ok && r.readOnlyValue.empty()) {
-        std::fprintf(stderr, "vitrine: %s: %s: %s\n", file.c_str(), q.pointer.c_str(),
-                     r.error.c_str());
-        return kExitBadInput;
-      }
-      const std::string at =
-          q.asWritten != q.pointer ? q.asWritten : q.pointer + "@" + shortest(q.time);
-      const std::string value = r.ok ? scene::formatSlotValue(r.slot) : r.readOnlyValue;
-      std::printf("%s = %s\n", at.c_str(), value.c_str());
-    }
-    return kExitValidation;
+    return answerPlain(asset, file, queries);
   }
   interact::SceneHost& host = *doc.graphHost;
-  // The camera inputs are cast from: --camera's, else the view --render frames.
-  const float aspect = float(o.width) / float(o.height);
-  renderer::View view;
-  if (o.camera) {
-    std::string error;
-    const auto v = assetCameraView(scene, *o.camera, aspect, &error);
-    if (!v) {
-      std::fprintf(stderr, "vitrine: %s: %s\n", file.c_str(), error.c_str());
-      return kExitBadInput;
-    }
-    view = *v;
-  } else {
-    OrbitCamera orbit;
-    orbit.frame(scene::sceneBounds(scene, scene.activeScene), aspect);
-    view = orbit.view(aspect);
-  }
-  interact::ActiveCamera camera;
-  camera.available = true;
-  const glm::mat4 cameraToWorld = glm::inverse(view.view);
-  camera.position = glm::dvec3(view.eye);
-  camera.rotation = glm::dquat(glm::quat_cast(glm::mat3(cameraToWorld)));
-  camera.yfov = 2.0 * std::atan(1.0 / double(view.projection[1][1]));
-  camera.aspectRatio = double(aspect);
-  host.setActiveCamera(camera);
-
-  // Check every named node and event before running.
   const interact::Graph& graph = *inter.graphs[chosen];
-  std::vector<int> inputNodes(o.graphInputs.size(), -1);
-  double end = o.graphTime.value_or(0.0);
+  const float aspect = float(o.width) / float(o.height);
+  const std::optional<renderer::View> view = inputView(scene, o, aspect, file);
+  if (!view) return kExitBadInput;
+  host.setActiveCamera(activeCamera(scene, o, *view, aspect));
+
+  // Every node, event and pointer named is checked before the graph runs.
+  Inputs inputs;
+  inputs.nodes.assign(o.graphInputs.size(), -1);
+  inputs.values.resize(o.graphInputs.size());
+  inputs.delivered.assign(o.graphInputs.size(), 0);
+  inputs.released.assign(o.graphInputs.size(), 0);
+  double end = endTime;
   for (size_t k = 0; k < o.graphInputs.size(); ++k) {
     const CliOptions::GraphInput& in = o.graphInputs[k];
     end = std::max(end, in.kind == CliOptions::GraphInput::Hover ? in.until : in.time);
     if (in.kind == CliOptions::GraphInput::Select || in.kind == CliOptions::GraphInput::Hover) {
-      inputNodes[k] = findNode(scene, in.target);
-      if (inputNodes[k] < 0) {
+      inputs.nodes[k] = findNode(scene, in.target);
+      if (inputs.nodes[k] < 0) {
         std::fprintf(stderr, "vitrine: %s: no node \"%s\"\n", file.c_str(), in.target.c_str());
+        return kExitBadInput;
+      }
+    } else if (in.kind == CliOptions::GraphInput::Event) {
+      const std::string why = eventValues(graph, host, in, &inputs.values[k]);
+      if (!why.empty()) {
+        std::fprintf(stderr, "vitrine: %s: --event %s: %s\n", file.c_str(), in.target.c_str(),
+                     why.c_str());
         return kExitBadInput;
       }
     }
   }
-  std::vector<Query> queries;
-  for (const std::string& q : o.queries) {
-    queries.push_back(parseQuery(q, o.graphTime.value_or(0.0)));
-    end = std::max(end, queries.back().time);
+  for (const Query& q : queries) {
+    end = std::max(end, q.time);
+    if (interact::virtualProperty(q.pointer, host.animationCount()).id >= 0 ||
+        host.resolve(q.pointer).id >= 0)
+      continue;
+    const scene::ResolveResult r = scene::resolvePointer(scene, *doc.gltf, q.pointer);
+    if (r.readOnlyValue.empty()) {
+      std::fprintf(stderr, "vitrine: %s: %s: %s\n", file.c_str(), q.pointer.c_str(),
+                   r.error.c_str());
+      return kExitBadInput;
+    }
+  }
+  if (o.renderOut && end > endTime) {
+    // The run leaves the scene as it is at its end: --render would not show --time.
+    std::fprintf(stderr,
+                 "vitrine: --render shows the scene at --time %s: no input or query may come "
+                 "later (the latest is at %s)\n",
+                 shortest(endTime).c_str(), shortest(end).c_str());
+    return kExitBadInput;
   }
 
   interact::Engine engine(graph, host);
   const double n = double(o.ticksPerSecond);
-  std::vector<uint8_t> delivered(o.graphInputs.size(), 0);
-  std::vector<uint8_t> released(o.graphInputs.size(), 0);
   engine.start();
   for (uint64_t k = 0;; ++k) {
     const double tau = double(k) / n;  // "computed as k/N, not by summing"
@@ -193,58 +292,45 @@ int runInteract(BatchAsset& asset, const std::string& file, const CliOptions& o)
     // Step 2's inputs: those due at or before this tick, in time then command-line order.
     std::vector<size_t> due;
     for (size_t i = 0; i < o.graphInputs.size(); ++i) {
-      if (!delivered[i] && o.graphInputs[i].time <= tau) due.push_back(i);
+      if (!inputs.delivered[i] && o.graphInputs[i].time <= tau) due.push_back(i);
     }
     std::stable_sort(due.begin(), due.end(), [&](size_t a, size_t b) {
       return o.graphInputs[a].time < o.graphInputs[b].time;
     });
     for (const size_t i : due) {
-      delivered[i] = 1;
+      inputs.delivered[i] = 1;
       const CliOptions::GraphInput& in = o.graphInputs[i];
-      double origin[3] = {view.eye.x, view.eye.y, view.eye.z}, direction[3];
       if (in.kind == CliOptions::GraphInput::SelectRay) {
         engine.select(in.origin, in.direction);
         continue;
       }
       if (in.kind == CliOptions::GraphInput::Event) {
         std::string error;
-        std::vector<std::pair<std::string, Value>> values;
-        const interact::Json json = in.values.empty()
-                                        ? interact::Json::object()
-                                        : interact::Json::parse(in.values, nullptr, false);
-        for (const interact::EventDef& def : graph.events) {
-          if (!def.hasId || def.id != in.target || !json.is_object()) continue;
-          for (const auto& [name, raw] : json.items()) {
-            const auto it = std::find(def.valueIds.begin(), def.valueIds.end(), name);
-            Value v;
-            const interact::Json array = raw.is_array() ? raw : interact::Json::array({raw});
-            const interact::Type type = it == def.valueIds.end()
-                                            ? interact::Type::Float
-                                            : def.initial[size_t(it - def.valueIds.begin())].type;
-            const std::string why = interact::readInlineValue(array, type, &host, &v);
-            if (!why.empty() && it != def.valueIds.end()) error = "\"" + name + "\": " + why;
-            values.emplace_back(name, v);
-          }
-        }
-        if (!json.is_object()) error = "the values are not a JSON object";
-        if (error.empty() && engine.sendEvent(in.target, values, &error)) continue;
+        if (engine.sendEvent(in.target, inputs.values[i], &error)) continue;
         std::fprintf(stderr, "vitrine: %s: --event %s: %s\n", file.c_str(), in.target.c_str(),
                      error.c_str());
         return kExitBadInput;
       }
-      const glm::vec3 centre = nodeCentre(scene, inputNodes[i]);
+      // From the eye through the node's centre as posed now.
+      const double origin[3] = {view->eye.x, view->eye.y, view->eye.z};
+      const glm::vec3 centre = nodeCentre(scene, inputs.nodes[i]);
+      double direction[3];
       for (int c = 0; c < 3; ++c) direction[c] = double(centre[c]) - origin[c];
       if (in.kind == CliOptions::GraphInput::Select) {
         engine.select(origin, direction);
       } else {
         engine.setHover(origin, direction);  // fixed on screen: the same ray every tick
+        inputs.hoverHeld = i;
       }
     }
     for (size_t i = 0; i < o.graphInputs.size(); ++i) {
       const CliOptions::GraphInput& in = o.graphInputs[i];
-      if (in.kind == CliOptions::GraphInput::Hover && delivered[i] && !released[i] &&
+      if (in.kind == CliOptions::GraphInput::Hover && inputs.delivered[i] && !inputs.released[i] &&
           in.until <= tau) {
-        released[i] = 1;
+        inputs.released[i] = 1;
+        // A later --hover moved the pointer: this release does not take it away.
+        if (inputs.hoverHeld != i) continue;
+        inputs.hoverHeld = SIZE_MAX;
         engine.clearHover();
       }
     }
@@ -257,13 +343,7 @@ int runInteract(BatchAsset& asset, const std::string& file, const CliOptions& o)
       if (!q.answer.empty() || !(next > q.time || next > end)) continue;
       q.answer = answer(engine, host, q.pointer, host.animationCount());
       if (q.answer.empty()) {
-        const scene::ResolveResult r = scene::resolvePointer(scene, *doc.gltf, q.pointer);
-        if (r.readOnlyValue.empty()) {
-          std::fprintf(stderr, "vitrine: %s: %s: %s\n", file.c_str(), q.pointer.c_str(),
-                       r.error.c_str());
-          return kExitBadInput;
-        }
-        q.answer = r.readOnlyValue;
+        q.answer = scene::resolvePointer(scene, *doc.gltf, q.pointer).readOnlyValue;
       }
     }
   }
@@ -273,11 +353,7 @@ int runInteract(BatchAsset& asset, const std::string& file, const CliOptions& o)
       std::printf("@%s %s: %s\n", shortest(e.time).c_str(), kKinds[e.kind], e.text.c_str());
     }
   }
-  for (const Query& q : queries) {
-    const bool timed = q.asWritten != q.pointer;
-    const std::string at = timed ? q.asWritten : q.pointer + "@" + shortest(q.time);
-    std::printf("%s = %s\n", at.c_str(), q.answer.c_str());
-  }
+  for (const Query& q : queries) std::printf("%s = %s\n", label(q).c_str(), q.answer.c_str());
   return kExitOk;
 }
 

@@ -213,6 +213,8 @@ std::string usageText() {
          "Behaviour graphs (KHR_interactivity; docs/interactivity.md):\n"
          "  --interact           run the asset's graph headless, on the graph clock:\n"
          "                       onStart at 0, then ticks at k/N seconds up to --time T\n"
+         "                       (T >= 0) or the latest input or query; --render then\n"
+         "                       shows the scene at T, so nothing may come after T\n"
          "  --graph N            run graph N (default: the asset's default graph)\n"
          "  --tick 1/N           N ticks a second (default 1/60)\n"
          "  --select NODE@t      select through NODE's centre from the camera at time t\n"

@@ -142,6 +142,8 @@ std::string checkGraphOptions(const CliOptions& o) {
     return {};
   }
   if (!o.animations.empty()) return "--interact: the graph plays the animations: no --animation";
+  if (o.graphTime && *o.graphTime < 0)
+    return "--interact: the graph starts at 0: no --time below it";
   if (o.check || o.thumbnailSize) return "--interact runs a graph: not with --check or --thumbnail";
   if (o.frames || o.turntableSeconds)
     return "--interact renders one instant: use --render, not --frames or --turntable";
