@@ -16,6 +16,7 @@ namespace vitrine::interact {
 struct DeclSocket {
   std::string id;
   Type type = Type::Float;
+  uint32_t typeIndex = 0;  // the index into `types` (equal declarations compare it)
 };
 
 struct Declaration {

@@ -90,23 +90,29 @@ bool loadTypes(Builder& b) {
     if (type == Type::Count) {
       return b.fail(where + "/signature", "unknown type signature \"" + s + "\"", "Types");
     }
-    if (type != Type::Custom && !seen.insert(s).second) {
-      return b.fail(where + "/signature", "the signature \"" + s + "\" appears more than once",
+    b.graph.types.push_back(type);
+  }
+  // Step 2.d, once every element is valid: a non-custom signature appears once ("Types").
+  for (size_t k = 0; k < b.graph.types.size(); ++k) {
+    const Type type = b.graph.types[k];
+    if (type != Type::Custom && !seen.insert(typeName(type)).second) {
+      return b.fail(b.base + "/types/" + std::to_string(k) + "/signature",
+                    std::string("the signature \"") + typeName(type) + "\" appears more than once",
                     "Types");
     }
-    b.graph.types.push_back(type);
   }
   return true;
 }
 
 bool loadVariables(Builder& b) {
-  // "Variables"; "Variable Object Validation".
+  // "Variables"; "Graph Object Validation" step 3 (3.a, the types, before 3.b, the array);
+  // "Variable Object Validation".
+  if (b.json.contains("variables") && !b.json.contains("types")) {
+    return b.fail(b.base + "/variables", "variables need the graph's `types` array", "Variables");
+  }
   const Json* vars = optionalArray(b, "variables", b.limits.maxVariables, "Variables");
   if (b.error) return false;
   if (!vars) return true;
-  if (!b.json.contains("types")) {
-    return b.fail(b.base + "/variables", "variables need the graph's `types` array", "Variables");
-  }
   b.graph.variables.reserve(vars->size());
   for (size_t k = 0; k < vars->size(); ++k) {
     const Json& v = (*vars)[k];
@@ -143,10 +149,6 @@ bool loadEvents(Builder& b) {
       if (!id->is_string()) return b.fail(where + "/id", "an event id must be a string", "Events");
       def.hasId = true;
       def.id = id->get<std::string>();
-      if (!ids.insert(def.id).second) {
-        return b.fail(where + "/id", "the event id \"" + def.id + "\" is defined more than once",
-                      "Events");
-      }
     }
     if (const auto values = e.find("values"); values != e.end()) {
       if (!values->is_object() || values->empty()) {
@@ -176,6 +178,14 @@ bool loadEvents(Builder& b) {
     }
     b.graph.events.push_back(std::move(def));
   }
+  // Step 4.d, once every event is valid: an id is defined once ("Events").
+  for (size_t k = 0; k < b.graph.events.size(); ++k) {
+    const EventDef& def = b.graph.events[k];
+    if (def.hasId && !ids.insert(def.id).second) {
+      return b.fail(b.base + "/events/" + std::to_string(k) + "/id",
+                    "the event id \"" + def.id + "\" is defined more than once", "Events");
+    }
+  }
   return true;
 }
 
@@ -204,7 +214,7 @@ bool readDeclSockets(Builder& b, const Json& d, const char* name, const std::str
     }
     const auto type = b.typeAt(s["type"], sat + "/type", "Declarations");
     if (!type) return false;
-    out->push_back({id, *type});
+    out->push_back({id, *type, *jsonIndex(s["type"])});
   }
   return true;
 }
@@ -277,13 +287,15 @@ bool loadDeclarations(Builder& b) {
                       "Declarations");
       }
     }
-    // Equal declarations: same op, extension and input sockets ("Declarations").
+    // Equal declarations: same op, extension and input socket ids "with the same type indices"
+    // ("Declarations"): two "custom" types are different types.
     for (size_t j = 0; j < b.declarations.size(); ++j) {
       const Declaration& o = b.declarations[j];
       bool same = o.op == decl.op && o.hasExtension == decl.hasExtension &&
                   o.extension == decl.extension && o.inputs.size() == decl.inputs.size();
       for (size_t s = 0; same && s < o.inputs.size(); ++s) {
-        same = o.inputs[s].id == decl.inputs[s].id && o.inputs[s].type == decl.inputs[s].type;
+        same = o.inputs[s].id == decl.inputs[s].id &&
+               o.inputs[s].typeIndex == decl.inputs[s].typeIndex;
       }
       if (same) {
         return b.fail(

@@ -235,26 +235,27 @@ bool configureEvent(Ctx& c, Op op) {
 }
 
 bool configureLog(Ctx& c) {
-  // "Log": severity and message default independently; the message's {ids} are inputs of any type.
+  // "Log": the message's {ids} are inputs of any type. A severity or message that is missing or
+  // invalid makes the whole configuration invalid: the default configuration (severity 0, an
+  // empty message, no input value socket) is used ("Log", and "Configuration": "the whole
+  // configuration is invalid and the operation behavior MUST fall back to the default").
   Node& n = c.node;
   n.op = Op::DebugLog;
   LogTemplate log;
-  if (const auto s = c.configInt("severity")) {
-    log.severity = *s;
-  } else if (c.configValue("severity")) {
-    c.warn("`severity` is not an int32: the default (0) is used");
-  }
   std::string message;
   std::vector<MessageParam> params;
-  if (const auto m = c.configString("message")) {
-    if (const auto p = parseLogMessage(*m)) {
-      message = *m;
-      params = *p;
-    } else {
-      c.warn("the message is not a valid template: the default (empty) is used");
-    }
-  } else if (c.configValue("message")) {
-    c.warn("`message` is not a string: the default (empty) is used");
+  const auto severity = c.configInt("severity");
+  const auto text = c.configString("message");
+  const auto parsed = text ? parseLogMessage(*text) : std::nullopt;
+  if (severity && parsed) {
+    log.severity = *severity;
+    message = *text;
+    params = *parsed;
+  } else if (c.config) {
+    const std::string why = !severity ? "`severity` is missing or not an int32"
+                            : !text   ? "`message` is missing or not a string"
+                                      : "the message is not a valid template";
+    c.warn(why + ": the default configuration (severity 0, an empty message) is used");
   }
   std::vector<std::string> ids;
   size_t pos = 0;
@@ -406,6 +407,8 @@ bool configureNode(Ctx& c) {
       } else {
         c.warn("`order` \"" + *order + "\" is none of xyz, xzy, yxz, yzx, zxy, zyx: yxz is used");
       }
+    } else if (c.configValue("order")) {
+      c.warn("`order` is not a string: yxz is used");
     }
   }
   if (n.op == Op::FlowThrottle) c.outputInit.push_back(makeFloat(kNaN));

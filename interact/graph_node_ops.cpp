@@ -63,11 +63,12 @@ bool readValues(Ctx& c) {
         }
       }
     } else {
+      // "Inline Values" with a `value`, "Type-Default Values" without: `type` MUST be defined.
+      const char* section = s.contains("value") ? "Inline Values" : "Type-Default Values";
       if (!s.contains("type")) {
-        return c.fail(sat, "an input value socket without `node` must have a `type`",
-                      "Inline Values");
+        return c.fail(sat, "an input value socket without `node` must have a `type`", section);
       }
-      const auto t = c.b.typeAt(s["type"], sat + "/type", "Inline Values");
+      const auto t = c.b.typeAt(s["type"], sat + "/type", section);
       if (!t) return false;
       src.type = *t;
       Value v = defaultValue(*t);
@@ -89,12 +90,7 @@ bool readFlows(Ctx& c, NodeSockets& sockets, uint32_t nodeCount) {
   const std::string at = c.where + "/flows";
   if (!it->is_object() || it->empty())
     return c.fail(at, "`flows` must be a non-empty object", "Output Flow Socket Pointers");
-  if (it->size() > c.b.limits.maxFlowSockets) {
-    return c.fail(at,
-                  std::to_string(it->size()) + " output flows exceed Vitrine's limit of " +
-                      std::to_string(c.b.limits.maxFlowSockets),
-                  "Static Limits");
-  }
+  // Step 11.b (the limit) is checked in compileNode, before the configuration reads the flows.
   for (const auto& [id, f] : it->items()) {
     const std::string fat = at + "/" + jsonPointerToken(id);
     if (!f.is_object() || !f.contains("node")) {
@@ -120,11 +116,39 @@ bool readFlows(Ctx& c, NodeSockets& sockets, uint32_t nodeCount) {
   return true;
 }
 
+// "Configuration": variable/*, pointer/*, event/receive and event/send have no default
+// configuration; their nodes are refused without a valid one.
+bool hasNoDefaultConfiguration(const Declaration& d) {
+  if (!d.supported) return false;
+  switch (d.rows[0]) {
+    case Op::VariableGet:
+    case Op::VariableSet:
+    case Op::VariableInterpolate:
+    case Op::PointerGet:
+    case Op::PointerSet:
+    case Op::PointerInterpolate:
+    case Op::EventReceive:
+    case Op::EventSend:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 bool matchOverload(Ctx& c) {
-  // "Input Value Sockets": the effective input types select the overload; T is one type.
-  std::string missing;
+  // "Input Value Sockets": the effective input types select the overload; T is one type. The
+  // overloads share their socket ids, so a missing socket is missing from all of them, and it
+  // is reported first ("Node Object Validation" step 9 before step 10).
+  for (const SocketSpec& s : opInfo(c.decl->rows[0]).inputs) {
+    if (!c.values.contains(std::string(s.id))) {
+      return c.fail(
+          c.where,
+          "the input value socket \"" + std::string(s.id) + "\" of " + c.opName() + " is missing",
+          "Input Value Sockets");
+    }
+  }
   for (const Op row : c.decl->rows) {
     const OpInfo& info = opInfo(row);
     bool ok = true;
@@ -133,7 +157,6 @@ bool matchOverload(Ctx& c) {
     for (const SocketSpec& s : info.inputs) {
       const auto it = c.values.find(std::string(s.id));
       if (it == c.values.end()) {
-        if (missing.empty()) missing = std::string(s.id);
         ok = false;
         break;
       }
@@ -159,11 +182,6 @@ bool matchOverload(Ctx& c) {
     for (const auto f : info.flowsIn) c.inFlows.emplace_back(f);
     for (const auto f : info.flowsOut) c.outFlows.emplace_back(f);
     return true;
-  }
-  if (!missing.empty()) {
-    return c.fail(c.where,
-                  "the input value socket \"" + missing + "\" of " + c.opName() + " is missing",
-                  "Input Value Sockets");
   }
   std::string have;
   for (const SocketSpec& s : opInfo(c.decl->rows[0]).inputs) {
@@ -203,26 +221,50 @@ bool compileNode(Builder& b, uint32_t index, const Json& json) {
     }
     c.config = &*cfg;
   }
-  NodeSockets sockets;
-  const uint32_t nodeCount = uint32_t(b.json["nodes"].size());
-  if (!readValues(c) || !readFlows(c, sockets, nodeCount) || !configureNode(c)) return false;
-  if (c.inputs.size() > b.limits.maxValueSockets || c.outFlows.size() > b.limits.maxFlowSockets) {
+  // Step 11.b, ahead of its turn: the output flows a node lists are bounded before anything
+  // is made of them (flow/sequence and flow/multiGate make an output flow of each).
+  if (const auto flows = json.find("flows");
+      flows != json.end() && flows->is_object() && flows->size() > b.limits.maxFlowSockets) {
+    return c.fail(c.where + "/flows",
+                  std::to_string(flows->size()) + " output flows exceed Vitrine's limit of " +
+                      std::to_string(b.limits.maxFlowSockets),
+                  "Static Limits");
+  }
+  // Step 5 before step 7 where the operation has no default configuration (its configuration
+  // reads no input value); otherwise the configuration may need the inputs' types (math/switch).
+  const bool noDefault = hasNoDefaultConfiguration(*c.decl);
+  if (noDefault && !configureNode(c)) return false;
+  if (!readValues(c)) return false;
+  if (!noDefault && !configureNode(c)) return false;
+  // Step 6 ("Static Limits"): the sockets the configuration makes, each against its own limit.
+  if (c.inputs.size() > b.limits.maxValueSockets) {
     return c.fail(c.where,
-                  "the node's configuration makes more sockets than Vitrine's limit of " +
+                  "the node's configuration makes " + std::to_string(c.inputs.size()) +
+                      " input value sockets, more than Vitrine's limit of " +
                       std::to_string(b.limits.maxValueSockets),
                   "Static Limits");
   }
-  // Steps 8-10: every input the operation has, of the type it takes.
+  if (c.outFlows.size() > b.limits.maxFlowSockets) {
+    return c.fail(c.where,
+                  "the node's configuration makes " + std::to_string(c.outFlows.size()) +
+                      " output flow sockets, more than Vitrine's limit of " +
+                      std::to_string(b.limits.maxFlowSockets),
+                  "Static Limits");
+  }
+  // Steps 8-10: every input the operation has (step 9, all of them first), then each of the
+  // type it takes (step 10).
   Node& n = c.node;
-  n.input0 = uint32_t(b.graph.inputs.size());
-  n.inputCount = uint32_t(c.inputs.size());
   for (const Ctx::Want& w : c.inputs) {
-    const auto it = c.values.find(w.id);
-    if (it == c.values.end()) {
+    if (!c.values.contains(w.id)) {
       return c.fail(c.where,
                     "the input value socket \"" + w.id + "\" of " + c.opName() + " is missing",
                     "Input Value Sockets");
     }
+  }
+  n.input0 = uint32_t(b.graph.inputs.size());
+  n.inputCount = uint32_t(c.inputs.size());
+  for (const Ctx::Want& w : c.inputs) {
+    const auto it = c.values.find(w.id);
     const Type want = w.generic ? n.type : w.type;
     if (want != Type::Count && it->second.type != want) {
       return c.fail(c.where + "/values/" + jsonPointerToken(w.id),
@@ -232,6 +274,9 @@ bool compileNode(Builder& b, uint32_t index, const Json& json) {
     }
     b.graph.inputs.push_back(it->second.value);
   }
+  // Step 11, the output flows, after the inputs.
+  NodeSockets sockets;
+  if (!readFlows(c, sockets, uint32_t(b.json["nodes"].size()))) return false;
   n.output0 = uint32_t(b.graph.values.size());
   n.outputCount = uint32_t(c.outputs.size());
   for (size_t k = 0; k < c.outputs.size(); ++k) {

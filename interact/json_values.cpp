@@ -87,9 +87,15 @@ Ref staticRef(std::string_view pointer, ObjectModelHost* host) {
 
 std::string readInlineValue(const Json& array, Type type, ObjectModelHost* host, Value* out) {
   // "Inline Value Object Validation", steps 2-11.
-  if (type == Type::Custom) return "a custom type has no inline value Vitrine can read";
-  const uint32_t n = componentCount(type);
   if (!array.is_array() || array.empty()) return "an inline value must be a non-empty array";
+  if (type == Type::Custom) {
+    // "Variables": a custom type's value "is defined by the extension defining the custom
+    // type"; no step of "Inline Value Object Validation" refuses it. Vitrine implements no
+    // such extension: the value is accepted and ignored.
+    *out = defaultValue(type);
+    return "";
+  }
+  const uint32_t n = componentCount(type);
   if (array.size() != n) {
     return aTypeName(type) + " value has " + std::to_string(n) +
            (n == 1 ? " element" : " elements") + ", not " + std::to_string(array.size());
