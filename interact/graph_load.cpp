@@ -308,6 +308,13 @@ bool loadDeclarations(Builder& b) {
   return true;
 }
 
+const GraphError* defaultRefusal(const Interactivity& i) {
+  if (i.extensionError) return &*i.extensionError;
+  if (i.defaultGraph < i.graphs.size() && !i.graphs[i.defaultGraph])
+    return &i.errors[i.defaultGraph];
+  return nullptr;
+}
+
 std::unique_ptr<Graph> compileGraph(const Json& json, ObjectModelHost& host,
                                     const GraphLimits& limits, const std::string& where,
                                     GraphError* error) {
@@ -361,7 +368,10 @@ Interactivity loadInteractivity(const Json& ext, ObjectModelHost& host, const Gr
     out.graphs[k] = compileGraph((*graphs)[k], host, limits, where + "/graphs/" + std::to_string(k),
                                  &out.errors[k]);
   }
-  if (!out.graphs[out.defaultGraph]) {
+  // Step 3.c: an invalid graph named by `graph` rejects the extension. Without `graph`, graph 0
+  // is only the default selection ("General"): refused, the asset has no behaviour, but the
+  // other graphs stay usable.
+  if (!out.graphs[out.defaultGraph] && ext.contains("graph")) {
     out.extensionError = out.errors[out.defaultGraph];
   }
   return out;

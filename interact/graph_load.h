@@ -20,9 +20,14 @@ struct Interactivity {
   std::vector<GraphError> errors;              // per graph; rule empty when it was accepted
   uint32_t defaultGraph = 0;                   // the `graph` property, 0 when absent
   // The whole extension is refused ("Extension Object Validation"): no graph runs, and the
-  // asset has no behaviour. Also set when the default graph is refused (step 3.c).
+  // asset has no behaviour. Also set when the graph the `graph` property names is refused
+  // (step 3.c).
   std::optional<GraphError> extensionError;
 };
+
+// Why the asset has no behaviour: the extension's refusal, or the default graph's (a refused
+// graph 0 without a `graph` property leaves the other graphs usable); null when it has one.
+const GraphError* defaultRefusal(const Interactivity& interactivity);
 
 // Validates and compiles `extension` (the KHR_interactivity object of the document at JSON
 // pointer `where`), resolving every pointer template through `host`. Static limits are checked

@@ -224,7 +224,7 @@ int runInteract(BatchAsset& asset, const std::string& file, const CliOptions& o)
                                                                 : nullptr;
   if (refused) {
     // The load warned of a refused extension or default graph; --graph N may name another.
-    if (!inter.extensionError) {
+    if (!inter.extensionError && chosen != inter.defaultGraph) {
       std::fprintf(stderr, "vitrine: warning: %s: %s; graph %u has no behaviour\n", file.c_str(),
                    refused->text().c_str(), chosen);
     }

@@ -29,12 +29,13 @@ bool loadGraphs(Document& doc, const std::string& path, std::string* error) {
   if (ext == json.end() || !ext->is_object() || !ext->contains("KHR_interactivity")) return true;
   doc.graphHost = std::make_unique<interact::SceneHost>(*doc.scene, *doc.gltf, *doc.animations);
   doc.interactivity = interact::loadInteractivity((*ext)["KHR_interactivity"], *doc.graphHost);
-  if (!doc.interactivity.extensionError) return true;
+  const interact::GraphError* refused = interact::defaultRefusal(doc.interactivity);
+  if (!refused) return true;
   bool required = false;
   for (const interact::Json& r : json.value("extensionsRequired", interact::Json::array())) {
     required |= r.is_string() && r.get<std::string>() == "KHR_interactivity";
   }
-  const std::string why = doc.interactivity.extensionError->text();
+  const std::string why = refused->text();
   if (required) {
     *error = path + ": " + why + "; KHR_interactivity is required, so the asset cannot be shown";
     return false;

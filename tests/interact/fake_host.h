@@ -90,8 +90,8 @@ class FakeHost : public ObjectModelHost {
 inline std::unique_ptr<Graph> compile(const std::string& extension, ObjectModelHost& host,
                                       std::string* error = nullptr) {
   Interactivity loaded = loadInteractivity(Json::parse(extension), host);
-  if (loaded.extensionError) {
-    if (error) *error = loaded.extensionError->text();
+  if (const GraphError* refused = defaultRefusal(loaded)) {
+    if (error) *error = refused->text();
     return nullptr;
   }
   return std::move(loaded.graphs[0]);

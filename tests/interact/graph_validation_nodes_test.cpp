@@ -25,7 +25,8 @@ std::string refused(const std::string& graph, const GraphLimits& limits) {
   FakeHost host;
   const Interactivity loaded =
       loadInteractivity(Json::parse("{\"graphs\": [" + graph + "]}"), host, limits);
-  return loaded.extensionError ? loaded.extensionError->text() : "";
+  const GraphError* refusal = defaultRefusal(loaded);
+  return refusal ? refusal->text() : "";
 }
 std::unique_ptr<Graph> accepted(const std::string& graph, FakeHost& host) {
   std::string error;
@@ -439,9 +440,9 @@ TEST(GraphValidationLimits, PointerResolutionsAreBounded) {
           "nodes": [{"declaration": 0, "configuration": {"pointer": {"value": ["/nodes/[i]/scale"]},
                                                          "type": {"value": [0]}}}]}]})"),
                         host, limits);
-  ASSERT_TRUE(loaded.extensionError.has_value());
+  ASSERT_NE(defaultRefusal(loaded), nullptr);
   EXPECT_EQ(
-      loaded.extensionError->text(),
+      defaultRefusal(loaded)->text(),
       msg("/nodes/0/configuration/pointer",
           "the pointer template names more properties than Vitrine's limit of 5", "Static Limits"));
 }

@@ -32,7 +32,8 @@ std::string extMsg(const std::string& at, const std::string& rule, const std::st
 std::string extensionRefusal(const std::string& extension, const GraphLimits& limits = {}) {
   FakeHost host;
   const Interactivity loaded = loadInteractivity(Json::parse(extension), host, limits);
-  return loaded.extensionError ? loaded.extensionError->text() : "";
+  const GraphError* refusal = defaultRefusal(loaded);
+  return refusal ? refusal->text() : "";
 }
 std::string refused(const std::string& graph, const GraphLimits& limits = {}) {
   return extensionRefusal("{\"graphs\": [" + graph + "]}", limits);
@@ -124,11 +125,17 @@ TEST(GraphValidationExtension, AnotherInvalidGraphLeavesAValidDefaultAlone) {
   EXPECT_TRUE(loaded.errors[3].rule.empty());
 }
 
-TEST(GraphValidationExtension, WithoutTheGraphPropertyAnInvalidGraphZeroRefusesTheExtension) {
+TEST(GraphValidationExtension, WithoutTheGraphPropertyAnInvalidGraphZeroLeavesTheOthersUsable) {
   // "If the currently selected graph is invalid ... implementations MAY treat the asset as not
-  // having interactivity at all": Vitrine does.
+  // having interactivity at all": Vitrine does (defaultRefusal), but "Extension Object
+  // Validation" rejects the extension only for a `graph` property naming an invalid graph, so
+  // graph 1 stays usable (--graph 1).
   EXPECT_EQ(extensionRefusal(R"({"graphs": [5, {}]})"),
             msg("", "a graph must be a JSON object", "General"));
+  FakeHost host;
+  const Interactivity loaded = loadInteractivity(Json::parse(R"({"graphs": [5, {}]})"), host);
+  EXPECT_FALSE(loaded.extensionError.has_value());
+  EXPECT_NE(loaded.graphs[1], nullptr);
 }
 
 // --- "Graph Object Validation" step 1 and 2: the graph, its types ---

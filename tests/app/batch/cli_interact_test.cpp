@@ -480,6 +480,21 @@ TEST(CliInteract, GraphChoosesWhichGraphRuns) {
   EXPECT_EQ(r.out, "");
 }
 
+TEST(CliInteract, ARefusedGraphZeroLeavesTheOtherGraphsUsable) {
+  // No `graph` property: graph 0 is only the default selection, so its refusal leaves the
+  // asset without behaviour but does not reject the extension ("Extension Object Validation").
+  GraphJson g;
+  g.node("event/onStart", {}, {{"out", to(1)}});
+  setFloat3(g, "/nodes/0/translation", {2, 2, 2});
+  AssetBuilder b = quadAndMarker();
+  const std::string file = withGraphs(b, json::array({refusedGraph(), g.toJson()}), "interact-g0");
+  ProcessResult r = interact(file, {"--query", "/nodes/0/translation"});
+  EXPECT_EQ(r.status, 3);
+  r = interact(file, {"--graph", "1", "--query", "/nodes/0/translation"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "/nodes/0/translation@0 = [2.0,2.0,2.0]\n");
+}
+
 TEST(CliInteract, UsageErrorsExitTwo) {
   GraphJson g;
   g.node("event/onStart", {}, {{"out", to(1)}});
