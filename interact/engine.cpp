@@ -37,6 +37,11 @@ Engine::State::State(const Graph& graph, ObjectModelHost& h, const EngineLimits&
       case Op::EventReceive:
         receivers[size_t(n.param)].push_back(k);
         break;
+      case Op::FlowMultiGate:
+        // "Multi Gate": the internal `lastIndex` starts at -1 ("-1 if the interactivity node
+        // has not been activated"), whatever initial value the compiled graph gives the output.
+        values[n.output0].i = -1;
+        break;
       default:
         break;
     }
@@ -80,12 +85,15 @@ void Engine::tick(double time) {
   s.runAnimations();          // 4
   s.runInterpolations(true);  // 5
   s.runInterpolations(false);
-  // 6. "On Tick": timeSinceStart 0 and timeSinceLastTick NaN on the first tick.
+  // 6. "On Tick": "On the very first tick event, the timeSinceStart output value MUST be set to
+  // zero and the timeSinceLastTick output value MUST remain NaN", even when the first tick
+  // comes after τ = 0: the time since start counts from the first tick.
+  if (std::isnan(s.firstTickTime)) s.firstTickTime = time;
   const double sinceLast = std::isnan(s.lastTickTime) ? kNaN : time - s.lastTickTime;
   const uint32_t serial = ++s.eventSerial;
   for (const uint32_t k : s.onTick) {
     Value* out = &s.values[s.g.nodes[k].output0];
-    out[0].f[0] = time;
+    out[0].f[0] = time - s.firstTickTime;
     out[1].f[0] = sinceLast;
     out[2].ref = Ref{RefKind::Event, 0, serial};
   }

@@ -57,7 +57,8 @@ class Engine {
 
   // τ = 0: every onStart node in JSON order ("On Start"). Call once, before the first tick.
   void start();
-  // One tick at graph time `time` (seconds since start(), non-decreasing).
+  // One tick at graph time `time` (seconds since start(), non-decreasing). onTick's
+  // timeSinceStart is `time` minus the first tick's (0 on the first tick, "On Tick").
   void tick(double time);
 
   // Inputs, delivered in step 2 of the next tick. A select casts `direction` from `origin`

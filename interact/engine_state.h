@@ -27,6 +27,7 @@ struct Engine::State {
 
   double now = 0;
   double lastTickTime = kNaN;
+  double firstTickTime = kNaN;  // "On Tick": timeSinceStart counts from the first tick
   bool started = false;
 
   // Handlers, in JSON order.
