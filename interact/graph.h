@@ -29,13 +29,19 @@ struct GraphLimits {
   uint32_t maxNodes = 262144;
   uint32_t maxValueSockets = 256;  // input value sockets of one node, configuration included
   uint32_t maxFlowSockets = 256;   // output flow sockets of one node
-  uint32_t maxConfigurationValues = 4096;  // elements of an int[] configuration
   // Every pure node a node's inputs depend on is listed for it (Graph::evalLists); the sum
   // over all nodes is bounded so that a long chain of pure nodes cannot take quadratic memory.
   uint64_t maxEvalListEntries = 16u << 20;
   // Parameter combinations a pointer template is resolved for at load, over the graph.
-  uint64_t maxPointerEntries = 4u << 20;
+  uint64_t maxPointerEntries = 1u << 20;
+  // What the graph may take of the load's memory budget (the app sets what is left of it): a
+  // graph whose nodes would need more, by kBytesPerNode each, is refused before they are read.
+  uint64_t maxBytes = UINT64_MAX;
 };
+
+// A generous bound of what one compiled node costs (its Node, sockets, values, flows and
+// dependency list entries), for the memory budget.
+inline constexpr uint64_t kBytesPerNode = 2048;
 
 // Why a graph (or the extension) was refused: the rule, where, and the section that says so.
 struct GraphError {
@@ -117,5 +123,9 @@ struct Graph {
   uint32_t stateBits = 0;
   std::vector<std::string> warnings;  // configuration fallbacks ("Configuration": SHOULD warn)
 };
+
+// What a compiled graph holds, in bytes (approximately, counting generously): what the load
+// reserves from its memory budget for it.
+uint64_t graphBytes(const Graph& graph);
 
 }  // namespace vitrine::interact

@@ -308,6 +308,15 @@ bool loadDeclarations(Builder& b) {
   return true;
 }
 
+uint64_t graphBytes(const Graph& g) {
+  uint64_t bytes = sizeof(Graph) + g.nodes.size() * kBytesPerNode;
+  bytes += g.values.size() * sizeof(Value) + g.variables.size() * sizeof(VariableDef);
+  bytes += g.inputs.size() * 4 + g.flows.size() * sizeof(FlowLink) + g.evalLists.size() * 4;
+  for (const PointerUse& p : g.pointers) bytes += p.table.size() * 96 + p.text.size();
+  for (const EventDef& e : g.events) bytes += sizeof(EventDef) + e.initial.size() * sizeof(Value);
+  return bytes;
+}
+
 const GraphError* defaultRefusal(const Interactivity& i) {
   if (i.extensionError) return &*i.extensionError;
   if (i.defaultGraph < i.graphs.size() && !i.graphs[i.defaultGraph])

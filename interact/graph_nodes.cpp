@@ -21,6 +21,14 @@ bool compileNodes(Builder& b) {
                       std::to_string(b.limits.maxNodes),
                   "Static Limits");
   }
+  if (uint64_t(it->size()) * kBytesPerNode > b.limits.maxBytes) {
+    return b.fail(where,
+                  std::to_string(it->size()) + " nodes need about " +
+                      std::to_string(uint64_t(it->size()) * kBytesPerNode) +
+                      " bytes, more than the " + std::to_string(b.limits.maxBytes) +
+                      " left of the memory budget (--max-memory)",
+                  "Static Limits");
+  }
   b.graph.nodes.reserve(it->size());
   b.sockets.reserve(it->size());
   for (size_t k = 0; k < it->size(); ++k) {

@@ -1,5 +1,6 @@
 #include "document.h"
 
+#include <algorithm>
 #include <atomic>
 
 #include "gltf_document.h"
@@ -28,7 +29,19 @@ bool loadGraphs(Document& doc, const std::string& path, std::string* error) {
   const auto ext = json.find("extensions");
   if (ext == json.end() || !ext->is_object() || !ext->contains("KHR_interactivity")) return true;
   doc.graphHost = std::make_unique<interact::SceneHost>(*doc.scene, *doc.gltf, *doc.animations);
-  doc.interactivity = interact::loadInteractivity((*ext)["KHR_interactivity"], *doc.graphHost);
+  // The graphs live as long as the document: they take their share of its memory budget.
+  scene::MemoryBudget& budget = *doc.gltf->budget;
+  interact::GraphLimits limits;
+  limits.maxBytes = budget.limit() - std::min(budget.limit(), budget.used());
+  doc.interactivity =
+      interact::loadInteractivity((*ext)["KHR_interactivity"], *doc.graphHost, limits);
+  uint64_t bytes = 0;
+  for (const auto& g : doc.interactivity.graphs) bytes += g ? interact::graphBytes(*g) : 0;
+  if (std::string refusal = budget.reserve(bytes, "/extensions/KHR_interactivity", "the graphs");
+      !refusal.empty()) {
+    *error = path + ": " + refusal;
+    return false;
+  }
   const interact::GraphError* refused = interact::defaultRefusal(doc.interactivity);
   if (!refused) return true;
   bool required = false;
