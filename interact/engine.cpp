@@ -37,11 +37,6 @@ Engine::State::State(const Graph& graph, ObjectModelHost& h, const EngineLimits&
       case Op::EventReceive:
         receivers[size_t(n.param)].push_back(k);
         break;
-      case Op::FlowMultiGate:
-        // "Multi Gate": the internal `lastIndex` starts at -1 ("-1 if the interactivity node
-        // has not been activated"), whatever initial value the compiled graph gives the output.
-        values[n.output0].i = -1;
-        break;
       default:
         break;
     }

@@ -24,6 +24,11 @@
 
 namespace vitrine::interact {
 
+// The longest delay, interpolation or throttle duration, in seconds (about 31 years): longer
+// ones take `err` ("Set Delay": exceeding the implementation's limit "MUST lead to the err
+// output flow activation").
+inline constexpr double kMaxDuration = 1e9;
+
 struct EngineLimits {
   uint64_t maxExecutionsPerTick = 10'000'000;  // node executions; then the tick's chain ends
   uint32_t maxActiveDelays = 65536;

@@ -25,7 +25,21 @@ void Engine::State::runQueuedEvents() {
   processingValues.swap(queueValues);
   queue.clear();
   queueValues.clear();
-  for (const Queued& q : processing) {
+  for (size_t e = 0; e < processing.size(); ++e) {
+    const Queued& q = processing[e];
+    if (aborted) {
+      // Past the tick's budget: the events not yet delivered wait for the next tick, ahead of
+      // those sent since (their values were queued in order, so they are one run).
+      const uint32_t first = q.values0;
+      std::vector<Queued> rest(processing.begin() + long(e), processing.end());
+      for (Queued& r : rest) r.values0 -= first;
+      for (Queued& r : queue) r.values0 += uint32_t(processingValues.size() - first);
+      rest.insert(rest.end(), queue.begin(), queue.end());
+      queue.swap(rest);
+      queueValues.insert(queueValues.begin(), processingValues.begin() + long(first),
+                         processingValues.end());
+      break;
+    }
     const uint32_t serial = ++eventSerial;
     const auto& handlers = receivers[q.event];
     for (const uint32_t k : handlers) {

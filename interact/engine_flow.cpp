@@ -65,7 +65,7 @@ FlowLink tail(const Graph& g, uint32_t node, uint32_t flow) {
 constexpr FlowLink kNoFlow{};
 
 bool validDuration(double d) {
-  return std::isfinite(d) && d >= 0 && d < 1e15;
+  return std::isfinite(d) && d >= 0 && d <= kMaxDuration;
 }
 
 // "Variable Interpolate" / "Pointer Interpolate" step on p1 and p2.

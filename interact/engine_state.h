@@ -35,8 +35,10 @@ struct Engine::State {
   std::vector<std::vector<uint32_t>> receivers;  // per custom event
 
   // flow/setDelay ("Set Delay"): slots reused through `free`, told apart by serial.
+  // Vitrine's "implementation-defined high-precision time type" is whole nanoseconds, so
+  // that 0.1 + 0.2 s is due at the tick at 0.3 s as a user expects.
   struct Delay {
-    double at = 0;
+    int64_t at = 0;      // ns
     uint64_t order = 0;  // scheduling order
     uint32_t node = kNone;
     uint32_t serial = 0;  // 0: the slot is free

@@ -8,12 +8,22 @@
 
 namespace vitrine::interact {
 
+namespace {
+
+// Seconds on the graph clock in Vitrine's time type, whole nanoseconds ("Set Delay": the
+// activation time is computed in "an implementation-defined high-precision time type").
+int64_t nanoseconds(double seconds) {
+  return std::llround(seconds * 1e9);
+}
+
+}  // namespace
+
 bool Engine::State::scheduleDelay(uint32_t node, double duration) {
-  // "Set Delay" steps 2-9.
-  if (!std::isfinite(duration) || duration < 0 || duration >= 1e15) return false;
+  // "Set Delay" steps 2-9. A duration is "convertible into the time type" up to kMaxDuration,
+  // and so is the activation time (the graph clock stays far below it).
+  if (!std::isfinite(duration) || duration < 0 || duration > kMaxDuration) return false;
   if (liveDelays >= limits.maxActiveDelays) return false;
-  const double at = now + duration;
-  if (!std::isfinite(at)) return false;
+  const int64_t at = nanoseconds(now) + nanoseconds(duration);
   uint32_t slot;
   if (!freeDelays.empty()) {
     slot = freeDelays.back();
@@ -59,9 +69,10 @@ void Engine::State::runDelays() {
   // then scheduling order. One a `done` flow schedules waits for the next tick, even with a
   // zero duration, so that a delay loop advances one tick at a time.
   const uint64_t before = delayOrder;
+  const int64_t nowNs = nanoseconds(now);
   dueScratch.clear();
   for (uint32_t s = 0; s < delays.size(); ++s) {
-    if (delays[s].serial != 0 && delays[s].at <= now && delays[s].order < before) {
+    if (delays[s].serial != 0 && delays[s].at <= nowNs && delays[s].order < before) {
       dueScratch.push_back(s);
     }
   }
@@ -70,6 +81,7 @@ void Engine::State::runDelays() {
                                         : delays[a].order < delays[b].order;
   });
   for (const uint32_t s : dueScratch) {
+    if (aborted) return;  // past the tick's budget: the rest stay due for the next tick
     Delay& d = delays[s];
     if (d.serial == 0 || d.order >= before) continue;  // cancelled by an earlier `done`
     const uint32_t node = d.node;

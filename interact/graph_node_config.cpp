@@ -260,7 +260,7 @@ bool configureLog(Ctx& c) {
   std::vector<std::string> ids;
   size_t pos = 0;
   for (const MessageParam& p : params) {
-    log.literals.push_back(undoubleBraces(std::string_view(message).substr(pos, p.begin - pos)));
+    log.literals.push_back(undoubleCurly(std::string_view(message).substr(pos, p.begin - pos)));
     auto it = std::find(ids.begin(), ids.end(), p.id);
     if (it == ids.end()) {
       ids.push_back(p.id);
@@ -270,7 +270,7 @@ bool configureLog(Ctx& c) {
     log.params.push_back(uint32_t(it - ids.begin()));
     pos = p.end;
   }
-  log.literals.push_back(undoubleBraces(std::string_view(message).substr(pos)));
+  log.literals.push_back(undoubleCurly(std::string_view(message).substr(pos)));
   n.param = int32_t(c.b.graph.logs.size());
   c.b.graph.logs.push_back(std::move(log));
   tableFlows(c, Op::DebugLog);
@@ -320,6 +320,7 @@ bool configureNode(Ctx& c) {
       tableSockets(c, first);
       c.outFlows = sortedFlowIds(c);
       if (first == Op::FlowMultiGate) {
+        c.outputInit.push_back(makeInt(-1));  // "Multi Gate": lastIndex starts at -1
         const auto random = c.configBool("isRandom");
         const auto loop = c.configBool("isLoop");
         if (random && loop) {

@@ -101,6 +101,15 @@ std::string undoubleBraces(std::string_view text) {
   return out;
 }
 
+std::string undoubleCurly(std::string_view text) {
+  std::string out;
+  for (size_t k = 0; k < text.size(); ++k) {
+    out += text[k];
+    if ((text[k] == '{' || text[k] == '}') && k + 1 < text.size() && text[k + 1] == text[k]) ++k;
+  }
+  return out;
+}
+
 std::optional<std::vector<MessageParam>> parseLogMessage(std::string_view m) {
   // "Log": the four-state machine over the message.
   std::vector<MessageParam> params;

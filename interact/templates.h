@@ -33,7 +33,9 @@ struct MessageParam {
 // machine of "Log"). Positions are in bytes of the UTF-8 text; braces are ASCII, so the
 // machine runs the same on bytes as on code points.
 std::optional<std::vector<MessageParam>> parseLogMessage(std::string_view message);
-// Replaces "{{" with "{" and "}}" with "}".
+// Replaces "[[", "]]", "{{" and "}}" with one bracket (pointer templates' literal segments).
 std::string undoubleBraces(std::string_view text);
+// Replaces "{{" with "{" and "}}" with "}" only ("Log": square brackets are not doubled there).
+std::string undoubleCurly(std::string_view text);
 
 }  // namespace vitrine::interact

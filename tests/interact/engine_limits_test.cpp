@@ -1,0 +1,125 @@
+// The engine where Vitrine chooses what the specification leaves to the implementation: its
+// time type (whole nanoseconds, "Set Delay"), what a tick that hits the execution budget leaves
+// for the next one ("Dynamic Limits"), and the log's literal brackets ("Log").
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interact/fake_host.h"
+
+namespace vitrine::interact::test {
+namespace {
+
+using Lines = std::vector<std::string>;
+
+struct Rig {
+  FakeHost host;
+  std::unique_ptr<Graph> graph;
+  std::unique_ptr<Engine> engine;
+  bool load(const std::string& graphJson, const EngineLimits& limits = {}) {
+    std::string error;
+    graph = compile("{\"graphs\": [" + graphJson + "]}", host, &error);
+    EXPECT_TRUE(graph) << error;
+    if (!graph) return false;
+    engine = std::make_unique<Engine>(*graph, host, limits);
+    return true;
+  }
+};
+
+TEST(EngineLimits, DelaysAreTimedInWholeNanoseconds) {
+  // onStart sets a 0.1 s delay, whose done sets a 0.2 s one at τ = 0.1. In doubles
+  // 0.1 + 0.2 = 0.30000000000000004, after the tick at 3/10; in Vitrine's time type (whole
+  // ns) it is 300,000,000 ns, the tick at 3/10 itself.
+  Rig r;
+  ASSERT_TRUE(r.load(R"json({
+    "types": [{"signature": "float"}],
+    "declarations": [{"op": "event/onStart"}, {"op": "flow/setDelay"}, {"op": "debug/log"}],
+    "nodes": [
+      {"declaration": 0, "flows": {"out": {"node": 1}}},
+      {"declaration": 1, "values": {"duration": {"type": 0, "value": [0.1]}},
+       "flows": {"done": {"node": 2}}},
+      {"declaration": 1, "values": {"duration": {"type": 0, "value": [0.2]}},
+       "flows": {"done": {"node": 3}}},
+      {"declaration": 2, "configuration": {"severity": {"value": [0]}, "message": {"value": ["done"]}}}
+    ]})json"));
+  r.engine->start();
+  for (int k = 0; k <= 3; ++k) r.engine->tick(double(k) / 10);
+  ASSERT_EQ(logLines(*r.engine), (Lines{"done"}));
+  EXPECT_EQ(r.engine->log().back().time, 3.0 / 10);
+}
+
+// Two zero delays (or two custom events) due at tick 0: the first one's handler runs a while
+// loop that never ends; the budget ends the tick there, and the second is delivered at the next
+// tick instead of being lost.
+constexpr const char* kRunaway = R"json(
+      {"declaration": 3, "values": {"condition": {"type": 1, "value": [true]}}},
+      {"declaration": 4, "configuration": {"severity": {"value": [0]}, "message": {"value": ["second"]}}}
+)json";
+
+TEST(EngineLimits, DueDelaysPastTheBudgetWaitForTheNextTick) {
+  Rig r;
+  EngineLimits limits;
+  limits.maxExecutionsPerTick = 1000;
+  ASSERT_TRUE(r.load(std::string(R"json({
+    "types": [{"signature": "float"}, {"signature": "bool"}],
+    "declarations": [{"op": "event/onStart"}, {"op": "flow/sequence"}, {"op": "flow/setDelay"},
+                     {"op": "flow/while"}, {"op": "debug/log"}],
+    "nodes": [
+      {"declaration": 0, "flows": {"out": {"node": 1}}},
+      {"declaration": 1, "flows": {"a": {"node": 2}, "b": {"node": 3}}},
+      {"declaration": 2, "values": {"duration": {"type": 0, "value": [0]}}, "flows": {"done": {"node": 4}}},
+      {"declaration": 2, "values": {"duration": {"type": 0, "value": [0]}}, "flows": {"done": {"node": 5}}},
+)json") + kRunaway + "]}",
+                     limits));
+  r.engine->start();
+  r.engine->tick(0);
+  EXPECT_TRUE(r.engine->lastTick().budgetHit);
+  EXPECT_EQ(logLines(*r.engine), Lines{});
+  r.engine->tick(1);
+  ASSERT_EQ(logLines(*r.engine), (Lines{"second"}));
+  EXPECT_EQ(r.engine->log().back().time, 1.0);
+}
+
+TEST(EngineLimits, QueuedEventsPastTheBudgetWaitForTheNextTick) {
+  Rig r;
+  EngineLimits limits;
+  limits.maxExecutionsPerTick = 1000;
+  ASSERT_TRUE(r.load(std::string(R"json({
+    "types": [{"signature": "float"}, {"signature": "bool"}],
+    "events": [{}, {}],
+    "declarations": [{"op": "event/onStart"}, {"op": "flow/sequence"}, {"op": "event/send"},
+                     {"op": "flow/while"}, {"op": "debug/log"}, {"op": "event/receive"}],
+    "nodes": [
+      {"declaration": 0, "flows": {"out": {"node": 1}}},
+      {"declaration": 1, "flows": {"a": {"node": 2}, "b": {"node": 3}}},
+      {"declaration": 2, "configuration": {"event": {"value": [0]}}},
+      {"declaration": 2, "configuration": {"event": {"value": [1]}}},
+      {"declaration": 5, "configuration": {"event": {"value": [0]}}, "flows": {"out": {"node": 6}}},
+      {"declaration": 5, "configuration": {"event": {"value": [1]}}, "flows": {"out": {"node": 7}}},
+)json") + kRunaway + "]}",
+                     limits));
+  r.engine->start();
+  r.engine->tick(0);
+  EXPECT_TRUE(r.engine->lastTick().budgetHit);
+  EXPECT_EQ(logLines(*r.engine), Lines{});
+  r.engine->tick(1);
+  ASSERT_EQ(logLines(*r.engine), (Lines{"second"}));
+}
+
+TEST(EngineLimits, LogUndoublesOnlyCurlyBraces) {
+  // "Log" undoubles "{{" and "}}"; square brackets are doubled only in pointer templates.
+  Rig r;
+  ASSERT_TRUE(r.load(R"json({
+    "declarations": [{"op": "event/onStart"}, {"op": "debug/log"}],
+    "nodes": [
+      {"declaration": 0, "flows": {"out": {"node": 1}}},
+      {"declaration": 1, "configuration": {"severity": {"value": [0]}, "message": {"value": ["a[[b]] {{c}}"]}}}
+    ]})json"));
+  r.engine->start();
+  EXPECT_EQ(logLines(*r.engine), (Lines{"a[[b]] {c}"}));
+}
+
+}  // namespace
+}  // namespace vitrine::interact::test
