@@ -9,6 +9,7 @@
 
 #include "ground.h"
 #include "batch_common.h"
+#include "batch_interact.h"
 #include "overlay_lines.h"
 #include "headless.h"
 #include "look.h"
@@ -129,6 +130,34 @@ std::vector<std::string> staleFrames(const std::string& dir, size_t frames) {
   return stale;
 }
 
+namespace {
+
+// Poses the scene at `seconds`: the graph's ticks up to it when one runs, else the enabled
+// clips at that instant. What changed is added to `dirty`. False after printing why a graph
+// input failed.
+bool pose(GraphRun* run, Document& doc, const std::vector<bool>& enabled, float seconds,
+          scene::DirtySet& dirty) {
+  if (!run) {
+    doc.animations->evaluate(seconds, enabled, dirty);
+    return true;
+  }
+  scene::DirtySet& changed = doc.graphHost->dirty();
+  const bool ok = run->advance(double(seconds), [&](double, double) {
+    // Merge each tick's changes: a range written by an early tick must upload too.
+    for (size_t k = 0; k < changed.regions.size(); ++k) {
+      for (const scene::ByteRange& b : changed.regions[k].ranges())
+        dirty.regions[k].mark(b.offset, b.size);
+    }
+    for (const scene::ByteRange& b : changed.worldMatrices.ranges())
+      dirty.worldMatrices.mark(b.offset, b.size);
+    changed.clear();
+  });
+  dirty.coalesce();
+  return ok;
+}
+
+}  // namespace
+
 int runFrames(const CliOptions& options) {
   const std::vector<float> times = sequenceTimes(options);
   if (const std::string error = checkSequenceSize(options, times.size()); !error.empty()) {
@@ -147,9 +176,17 @@ int runFrames(const CliOptions& options) {
     ground = placeGround(scene, *doc.animations);
     ground.enabled = true;
   }
+  // With --interact the graph poses every instant (its clips play only when it starts them).
+  std::unique_ptr<GraphRun> run;
+  if (options.interact) {
+    const std::optional<renderer::View> inputs = interactView(scene, options, options.file);
+    if (!inputs) return kExitBadInput;
+    run = GraphRun::create(*asset, options.file, options, *inputs, &status);
+    if (!run) return status;
+  }
   // Pose the first instant before uploading: the framing and the first frame both see it.
   scene::DirtySet dirty;
-  doc.animations->evaluate(times.front(), asset->enabled, dirty);
+  if (!pose(run.get(), doc, asset->enabled, times.front(), dirty)) return kExitBadInput;
   dirty.clear();
   OrbitCamera framed;
   framed.frame(scene::sceneBounds(scene, scene.activeScene),
@@ -184,7 +221,7 @@ int runFrames(const CliOptions& options) {
   OverlayLines lines;  // the frame's overlays, as posed
   for (size_t i = 0; i < times.size(); ++i) {
     if (i > 0) {  // frame 0 was posed before the upload
-      doc.animations->evaluate(times[i], asset->enabled, dirty);
+      if (!pose(run.get(), doc, asset->enabled, times[i], dirty)) return kExitBadInput;
       r->applyChanges(scene, dirty);
       dirty.clear();
       view = frameView(options, scene, framed, i, times[i], &error);

@@ -191,33 +191,45 @@ std::string eventValues(const interact::Graph& graph, interact::ObjectModelHost&
   return {};
 }
 
-// The inputs of the command line with what they need, checked before the graph runs.
-struct Inputs {
+}  // namespace
+
+struct GraphRun::Impl {
+  Impl(BatchAsset& a, std::string f, const CliOptions& options, const renderer::View& v)
+      : asset(a), file(std::move(f)), o(options), view(v) {}
+  BatchAsset& asset;
+  std::string file;
+  const CliOptions& o;
+  renderer::View view;
+  const interact::Graph* graph = nullptr;
+  std::unique_ptr<interact::Engine> engine;
   std::vector<int> nodes;  // --select, --hover: the node aimed at
   std::vector<std::vector<std::pair<std::string, Value>>> values;  // --event
   std::vector<uint8_t> delivered, released;
   size_t hoverHeld = SIZE_MAX;  // the --hover whose pointer is on screen now (one pointer)
+  uint64_t nextTick = 0;
+  double latestInput = 0;
 };
 
-}  // namespace
+GraphRun::GraphRun(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+GraphRun::~GraphRun() = default;
 
-int runInteract(BatchAsset& asset, const std::string& file, const CliOptions& o) {
+std::unique_ptr<GraphRun> GraphRun::create(BatchAsset& asset, const std::string& file,
+                                           const CliOptions& o, const renderer::View& view,
+                                           int* status) {
   Document& doc = *asset.document;
   scene::Scene& scene = *doc.scene;
+  *status = kExitBadInput;
   if (!doc.graphHost) {
     std::fprintf(stderr, "vitrine: %s: --interact: the asset has no KHR_interactivity graph\n",
                  file.c_str());
-    return kExitBadInput;
+    return nullptr;
   }
-  const double endTime = o.graphTime.value_or(0.0);  // T
-  std::vector<Query> queries;
-  for (const std::string& q : o.queries) queries.push_back(parseQuery(q, endTime));
   const interact::Interactivity& inter = doc.interactivity;
   const uint32_t chosen = o.graph.value_or(inter.defaultGraph);
   if (o.graph && *o.graph >= inter.graphs.size() && !inter.extensionError) {
     std::fprintf(stderr, "vitrine: %s: --graph %u: the asset has %zu graphs\n", file.c_str(),
                  *o.graph, inter.graphs.size());
-    return kExitBadInput;
+    return nullptr;
   }
   const interact::GraphError* refused = inter.extensionError    ? &*inter.extensionError
                                         : !inter.graphs[chosen] ? &inter.errors[chosen]
@@ -228,40 +240,143 @@ int runInteract(BatchAsset& asset, const std::string& file, const CliOptions& o)
       std::fprintf(stderr, "vitrine: warning: %s: %s; graph %u has no behaviour\n", file.c_str(),
                    refused->text().c_str(), chosen);
     }
-    return answerPlain(asset, file, queries);
+    *status = kExitValidation;
+    return nullptr;
   }
   interact::SceneHost& host = *doc.graphHost;
-  const interact::Graph& graph = *inter.graphs[chosen];
+  auto impl = std::make_unique<Impl>(asset, file, o, view);
+  impl->graph = inter.graphs[chosen].get();
   const float aspect = float(o.width) / float(o.height);
-  const std::optional<renderer::View> view = inputView(scene, o, aspect, file);
-  if (!view) return kExitBadInput;
-  host.setActiveCamera(activeCamera(scene, o, *view, aspect));
+  host.setActiveCamera(activeCamera(scene, o, view, aspect));
 
-  // Every node, event and pointer named is checked before the graph runs.
-  Inputs inputs;
-  inputs.nodes.assign(o.graphInputs.size(), -1);
-  inputs.values.resize(o.graphInputs.size());
-  inputs.delivered.assign(o.graphInputs.size(), 0);
-  inputs.released.assign(o.graphInputs.size(), 0);
-  double end = endTime;
-  for (size_t k = 0; k < o.graphInputs.size(); ++k) {
+  // Every node and event named is checked before the graph runs.
+  const size_t count = o.graphInputs.size();
+  impl->nodes.assign(count, -1);
+  impl->values.resize(count);
+  impl->delivered.assign(count, 0);
+  impl->released.assign(count, 0);
+  for (size_t k = 0; k < count; ++k) {
     const CliOptions::GraphInput& in = o.graphInputs[k];
-    end = std::max(end, in.kind == CliOptions::GraphInput::Hover ? in.until : in.time);
+    impl->latestInput =
+        std::max(impl->latestInput, in.kind == CliOptions::GraphInput::Hover ? in.until : in.time);
     if (in.kind == CliOptions::GraphInput::Select || in.kind == CliOptions::GraphInput::Hover) {
-      inputs.nodes[k] = findNode(scene, in.target);
-      if (inputs.nodes[k] < 0) {
+      impl->nodes[k] = findNode(scene, in.target);
+      if (impl->nodes[k] < 0) {
         std::fprintf(stderr, "vitrine: %s: no node \"%s\"\n", file.c_str(), in.target.c_str());
-        return kExitBadInput;
+        return nullptr;
       }
     } else if (in.kind == CliOptions::GraphInput::Event) {
-      const std::string why = eventValues(graph, host, in, &inputs.values[k]);
+      const std::string why = eventValues(*impl->graph, host, in, &impl->values[k]);
       if (!why.empty()) {
         std::fprintf(stderr, "vitrine: %s: --event %s: %s\n", file.c_str(), in.target.c_str(),
                      why.c_str());
-        return kExitBadInput;
+        return nullptr;
       }
     }
   }
+  impl->engine = std::make_unique<interact::Engine>(*impl->graph, host);
+  impl->engine->start();
+  *status = kExitOk;
+  return std::unique_ptr<GraphRun>(new GraphRun(std::move(impl)));
+}
+
+double GraphRun::latestInput() const {
+  return impl_->latestInput;
+}
+interact::Engine& GraphRun::engine() {
+  return *impl_->engine;
+}
+
+bool GraphRun::advance(double time, const std::function<void(double, double)>& afterTick) {
+  Impl& r = *impl_;
+  const CliOptions& o = r.o;
+  interact::Engine& engine = *r.engine;
+  interact::SceneHost& host = *r.asset.document->graphHost;
+  const scene::Scene& scene = *r.asset.document->scene;
+  const double n = double(o.ticksPerSecond);
+  for (;; ++r.nextTick) {
+    const double tau = double(r.nextTick) / n;  // "computed as k/N, not by summing"
+    if (tau > time) return true;
+    // Step 2's inputs: those due at or before this tick, in time then command-line order.
+    std::vector<size_t> due;
+    for (size_t i = 0; i < o.graphInputs.size(); ++i) {
+      if (!r.delivered[i] && o.graphInputs[i].time <= tau) due.push_back(i);
+    }
+    std::stable_sort(due.begin(), due.end(), [&](size_t a, size_t b) {
+      return o.graphInputs[a].time < o.graphInputs[b].time;
+    });
+    for (const size_t i : due) {
+      r.delivered[i] = 1;
+      const CliOptions::GraphInput& in = o.graphInputs[i];
+      if (in.kind == CliOptions::GraphInput::SelectRay) {
+        engine.select(in.origin, in.direction);
+        continue;
+      }
+      if (in.kind == CliOptions::GraphInput::Event) {
+        std::string error;
+        if (engine.sendEvent(in.target, r.values[i], &error)) continue;
+        std::fprintf(stderr, "vitrine: %s: --event %s: %s\n", r.file.c_str(), in.target.c_str(),
+                     error.c_str());
+        return false;
+      }
+      // From the eye through the node's centre as posed now.
+      const double origin[3] = {r.view.eye.x, r.view.eye.y, r.view.eye.z};
+      const glm::vec3 centre = nodeCentre(scene, r.nodes[i]);
+      double direction[3];
+      for (int c = 0; c < 3; ++c) direction[c] = double(centre[c]) - origin[c];
+      if (in.kind == CliOptions::GraphInput::Select) {
+        engine.select(origin, direction);
+      } else {
+        engine.setHover(origin, direction);  // fixed on screen: the same ray every tick
+        r.hoverHeld = i;
+      }
+    }
+    for (size_t i = 0; i < o.graphInputs.size(); ++i) {
+      const CliOptions::GraphInput& in = o.graphInputs[i];
+      if (in.kind == CliOptions::GraphInput::Hover && r.delivered[i] && !r.released[i] &&
+          in.until <= tau) {
+        r.released[i] = 1;
+        // A later --hover moved the pointer: this release does not take it away.
+        if (r.hoverHeld != i) continue;
+        r.hoverHeld = SIZE_MAX;
+        engine.clearHover();
+      }
+    }
+    engine.tick(tau);
+    host.finishTick();  // world matrices; the caller uploads and clears host.dirty()
+    if (afterTick) afterTick(tau, double(r.nextTick + 1) / n);
+  }
+}
+
+void GraphRun::printLog() const {
+  if (!impl_->o.graphLog) return;
+  static const char* kKinds[] = {"log", "event", "err", "budget"};
+  for (const interact::LogEntry& e : impl_->engine->log()) {
+    std::printf("@%s %s: %s\n", shortest(e.time).c_str(), kKinds[e.kind], e.text.c_str());
+  }
+}
+
+std::optional<renderer::View> interactView(const scene::Scene& scene, const CliOptions& o,
+                                           const std::string& file) {
+  return inputView(scene, o, float(o.width) / float(o.height), file);
+}
+
+int runInteract(BatchAsset& asset, const std::string& file, const CliOptions& o) {
+  Document& doc = *asset.document;
+  scene::Scene& scene = *doc.scene;
+  const double endTime = o.graphTime.value_or(0.0);  // T
+  std::vector<Query> queries;
+  for (const std::string& q : o.queries) queries.push_back(parseQuery(q, endTime));
+  const std::optional<renderer::View> view =
+      doc.graphHost ? interactView(scene, o, file) : std::optional<renderer::View>();
+  if (doc.graphHost && !view) return kExitBadInput;
+  int status = kExitOk;
+  std::unique_ptr<GraphRun> run =
+      GraphRun::create(asset, file, o, view.value_or(renderer::View{}), &status);
+  if (status == kExitValidation) return answerPlain(asset, file, queries);
+  if (!run) return status;
+  interact::SceneHost& host = *doc.graphHost;
+  double end = std::max(endTime, run->latestInput());
   for (const Query& q : queries) {
     end = std::max(end, q.time);
     if (interact::virtualProperty(q.pointer, host.animationCount()).id >= 0 ||
@@ -282,77 +397,19 @@ int runInteract(BatchAsset& asset, const std::string& file, const CliOptions& o)
                  shortest(endTime).c_str(), shortest(end).c_str());
     return kExitBadInput;
   }
-
-  interact::Engine engine(graph, host);
-  const double n = double(o.ticksPerSecond);
-  engine.start();
-  for (uint64_t k = 0;; ++k) {
-    const double tau = double(k) / n;  // "computed as k/N, not by summing"
-    if (tau > end) break;
-    // Step 2's inputs: those due at or before this tick, in time then command-line order.
-    std::vector<size_t> due;
-    for (size_t i = 0; i < o.graphInputs.size(); ++i) {
-      if (!inputs.delivered[i] && o.graphInputs[i].time <= tau) due.push_back(i);
-    }
-    std::stable_sort(due.begin(), due.end(), [&](size_t a, size_t b) {
-      return o.graphInputs[a].time < o.graphInputs[b].time;
-    });
-    for (const size_t i : due) {
-      inputs.delivered[i] = 1;
-      const CliOptions::GraphInput& in = o.graphInputs[i];
-      if (in.kind == CliOptions::GraphInput::SelectRay) {
-        engine.select(in.origin, in.direction);
-        continue;
-      }
-      if (in.kind == CliOptions::GraphInput::Event) {
-        std::string error;
-        if (engine.sendEvent(in.target, inputs.values[i], &error)) continue;
-        std::fprintf(stderr, "vitrine: %s: --event %s: %s\n", file.c_str(), in.target.c_str(),
-                     error.c_str());
-        return kExitBadInput;
-      }
-      // From the eye through the node's centre as posed now.
-      const double origin[3] = {view->eye.x, view->eye.y, view->eye.z};
-      const glm::vec3 centre = nodeCentre(scene, inputs.nodes[i]);
-      double direction[3];
-      for (int c = 0; c < 3; ++c) direction[c] = double(centre[c]) - origin[c];
-      if (in.kind == CliOptions::GraphInput::Select) {
-        engine.select(origin, direction);
-      } else {
-        engine.setHover(origin, direction);  // fixed on screen: the same ray every tick
-        inputs.hoverHeld = i;
-      }
-    }
-    for (size_t i = 0; i < o.graphInputs.size(); ++i) {
-      const CliOptions::GraphInput& in = o.graphInputs[i];
-      if (in.kind == CliOptions::GraphInput::Hover && inputs.delivered[i] && !inputs.released[i] &&
-          in.until <= tau) {
-        inputs.released[i] = 1;
-        // A later --hover moved the pointer: this release does not take it away.
-        if (inputs.hoverHeld != i) continue;
-        inputs.hoverHeld = SIZE_MAX;
-        engine.clearHover();
-      }
-    }
-    engine.tick(tau);
-    host.finishTick();
-    host.dirty().clear();
+  const bool ran = run->advance(end, [&](double, double next) {
+    host.dirty().clear();  // nothing uploads: the scene is read as it is
     // Queries due: the state after the last tick at or before their time.
-    const double next = double(k + 1) / n;
     for (Query& q : queries) {
       if (!q.answer.empty() || !(next > q.time || next > end)) continue;
-      q.answer = answer(engine, host, q.pointer, host.animationCount());
+      q.answer = answer(run->engine(), host, q.pointer, host.animationCount());
       if (q.answer.empty()) {
         q.answer = scene::resolvePointer(scene, *doc.gltf, q.pointer).readOnlyValue;
       }
     }
-  }
-  if (o.graphLog) {
-    static const char* kKinds[] = {"log", "event", "err", "budget"};
-    for (const interact::LogEntry& e : engine.log()) {
-      std::printf("@%s %s: %s\n", shortest(e.time).c_str(), kKinds[e.kind], e.text.c_str());
-    }
-  }
+  });
+  if (!ran) return kExitBadInput;
+  run->printLog();
   for (const Query& q : queries) std::printf("%s = %s\n", label(q).c_str(), q.answer.c_str());
   return kExitOk;
 }

@@ -145,8 +145,8 @@ std::string checkGraphOptions(const CliOptions& o) {
   if (o.graphTime && *o.graphTime < 0)
     return "--interact: the graph starts at 0: no --time below it";
   if (o.check || o.thumbnailSize) return "--interact runs a graph: not with --check or --thumbnail";
-  if (o.frames || o.turntableSeconds)
-    return "--interact renders one instant: use --render, not --frames or --turntable";
+  if (o.frames && o.frames->start < 0)
+    return "--interact: the graph starts at 0: --frames cannot start before it";
   return {};
 }
 

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "app/batch/graph_json.h"
 #include "asset_builder.h"
 #include "png.h"
 #include "run_vitrine.h"
@@ -18,73 +19,7 @@ namespace vitrine::test {
 namespace {
 
 using nlohmann::json;
-
-// A KHR_interactivity graph written node by node in the order "Nodes" requires: a value
-// socket reads an earlier node, a flow activates a later one. Types and declarations are
-// added once, on first use (repeating either would make the graph invalid).
-class GraphJson {
- public:
-  int type(const std::string& signature) {
-    for (size_t k = 0; k < types_.size(); ++k) {
-      if (types_[k]["signature"] == signature) return int(k);
-    }
-    types_.push_back({{"signature", signature}});
-    return int(types_.size()) - 1;
-  }
-  // An inline value ("Inline Values").
-  json lit(const std::string& signature, const json& value) {
-    return {{"type", type(signature)}, {"value", value.is_array() ? value : json::array({value})}};
-  }
-  // Appends a node of `op` and returns its index. `configuration` holds the bare values
-  // ({"pointer": "/nodes/0/translation"}), wrapped here as "Configuration" writes them.
-  int node(const std::string& op, const json& values = json::object(),
-           const json& flows = json::object(), const json& configuration = json::object()) {
-    json declaration = {{"op", op}};
-    size_t d = 0;
-    while (d < declarations_.size() && declarations_[d] != declaration) ++d;
-    if (d == declarations_.size()) declarations_.push_back(declaration);
-    json n = {{"declaration", d}};
-    if (!values.empty()) n["values"] = values;
-    if (!flows.empty()) n["flows"] = flows;
-    for (const auto& [key, v] : configuration.items()) {
-      n["configuration"][key] = {{"value", v.is_array() ? v : json::array({v})}};
-    }
-    nodes_.push_back(n);
-    return int(nodes_.size()) - 1;
-  }
-  json toJson() const {
-    // "if a JSON array is empty, it MUST be omitted".
-    json g = json::object();
-    for (const auto& [key, array] : {std::pair<const char*, const json*>{"types", &types_},
-                                     {"variables", &variables},
-                                     {"events", &events},
-                                     {"declarations", &declarations_},
-                                     {"nodes", &nodes_}}) {
-      if (!array->empty()) g[key] = *array;
-    }
-    return g;
-  }
-  json variables = json::array(), events = json::array();
-
- private:
-  json types_ = json::array(), declarations_ = json::array(), nodes_ = json::array();
-};
-
-json from(int node, const std::string& socket = "value") {
-  return {{"node", node}, {"socket", socket}};
-}
-json to(int node, const std::string& socket = "in") {
-  return {{"node", node}, {"socket", socket}};
-}
-
-// The asset with `graphs` as its KHR_interactivity graphs (the first the default).
-std::string withGraphs(AssetBuilder& b, const json& graphs, const std::string& stem,
-                       bool required = false) {
-  b.json()["extensions"]["KHR_interactivity"] = {{"graphs", graphs}};
-  b.json()["extensionsUsed"].push_back("KHR_interactivity");
-  if (required) b.json()["extensionsRequired"].push_back("KHR_interactivity");
-  return b.writeGltf(stem);
-}
+using namespace interact_cli;
 
 // Node 0 a quad (its own red material, material 0), node 1 an empty node the graphs write to.
 AssetBuilder quadAndMarker() {
@@ -98,16 +33,6 @@ int setFloat3(GraphJson& g, const std::string& pointer, const json& value,
               const json& flows = json::object()) {
   return g.node("pointer/set", {{"value", g.lit("float3", value)}}, flows,
                 {{"pointer", pointer}, {"type", g.type("float3")}});
-}
-
-int logLine(GraphJson& g, const std::string& message, const json& values = json::object(),
-            const json& flows = json::object()) {
-  return g.node("debug/log", values, flows, {{"severity", 0}, {"message", message}});
-}
-
-ProcessResult interact(const std::string& file, std::vector<std::string> args) {
-  args.insert(args.begin(), {file, "--interact"});
-  return runVitrine(args);
 }
 
 // onTick counts the ticks in /nodes/1/translation x, writes timeSinceStart into
@@ -344,15 +269,6 @@ TEST(CliInteract, AClipTheGraphDoesNotStartNeverPlays) {
   EXPECT_EQ(r.out, "[2.5,0.0,0.0]\n");
 }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  for (size_t nl; (nl = text.find('\n', start)) != std::string::npos; start = nl + 1)
-    out.push_back(text.substr(start, nl - start));
-  if (start < text.size()) out.push_back(text.substr(start));
-  return out;
-}
-
 TEST(CliInteract, LogPrintsLogLinesSentEventsAndErrorsBeforeTheQueries) {
   // onStart logs "start 3", sends the custom event "ping" {k: 5}, then asks for a negative
   // delay (its `err`). The event is received at tick 0 ("sent during onStart": step 1) and
@@ -521,8 +437,8 @@ TEST(CliInteract, UsageErrorsExitTwo) {
        "100000)\n"},
       {{file, "--interact", "--graph", "-1"},
        "vitrine: --graph -1: expected a graph index (0, 1, ...)\n"},
-      {{file, "--interact", "--frames", "0:1:10", "--out", scratchPath("frames")},
-       "vitrine: --interact renders one instant: use --render, not --frames or --turntable\n"},
+      {{file, "--interact", "--frames", "-1:1:10", "--out", scratchPath("frames")},
+       "vitrine: --interact: the graph starts at 0: --frames cannot start before it\n"},
   };
   for (const Case& c : cases) {
     const ProcessResult r = runVitrine(c.args);
@@ -588,6 +504,36 @@ TEST(CliInteract, RenderShowsTheStateTheGraphLeftAtTime) {
   EXPECT_EQ(r.err,
             "vitrine: --render shows the scene at --time 0.25: no input or query may come later "
             "(the latest is at 1)\n");
+}
+
+TEST(CliInteract, FramesShowTheGraphsStateAtEachInstant) {
+  // The same quad and graph: frames at 0, 0.5 and 1 s (--frames 0:1:2) run the graph up to
+  // each instant, so the first frame is red and the two after the delay's tick (30 / 60 = 0.5)
+  // blue, uploaded as the graph changed them.
+  AssetBuilder b;
+  const int quad = b.addColoredQuad({1, 0, 0, 1});
+  b.json()["materials"][0]["extensions"]["KHR_materials_unlit"] = json::object();
+  b.json()["extensionsUsed"] = {"KHR_materials_unlit"};
+  const int camera = b.addPerspectiveCamera(0.8f, 0.1f);
+  b.addScene({b.addMeshNode(quad), b.addNode({{"camera", camera}, {"translation", {0, 0, 3}}})});
+  GraphJson g;
+  g.node("event/onStart", {}, {{"out", to(1)}});
+  g.node("flow/setDelay", {{"duration", g.lit("float", 0.5)}}, {{"done", to(2)}});
+  g.node("pointer/set", {{"value", g.lit("float4", {0, 0, 1, 1})}}, {},
+         {{"pointer", "/materials/0/pbrMetallicRoughness/baseColorFactor"},
+          {"type", g.type("float4")}});
+  const std::string file = withGraphs(b, json::array({g.toJson()}), "interact-frames");
+  const std::string dir = scratchPath("interact-frames");
+  const ProcessResult r = interact(file, {"--frames", "0:1:2", "--out", dir, "--camera", "0",
+                                          "--size", "32x32", "--tonemap", "none"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const glm::vec3 expected[] = {{1, 0, 0}, {0, 0, 1}, {0, 0, 1}};
+  for (int f = 0; f < 3; ++f) {
+    const Png png = readPng(dir + "/frame_000" + std::to_string(f + 1) + ".png");
+    ASSERT_EQ(png.width, 32);
+    const uint8_t* p = png.at(16, 16);
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(p[k], srgb8(expected[f][k]), 1) << "frame " << f + 1;
+  }
 }
 
 }  // namespace
