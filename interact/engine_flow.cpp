@@ -145,8 +145,8 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
       }
       return kNoFlow;
     case Op::FlowMultiGate: {
-      uint8_t* used = &bits[n.state0];
-      if (socket == 1) {  // reset
+      uint8_t* used = bits.data() + n.state0;  // empty when no node has outputs
+      if (socket == 1) {                       // reset
         out[0].i = -1;
         for (uint32_t f = 0; f < n.flowCount; ++f) used[f] = 0;
         return kNoFlow;
@@ -172,7 +172,7 @@ FlowLink Engine::State::execute(uint32_t k, uint32_t socket) {
       return tail(g, k, f);
     }
     case Op::FlowWaitAll: {
-      uint8_t* seen = &bits[n.state0];
+      uint8_t* seen = bits.data() + n.state0;
       const uint32_t inputs = uint32_t(n.param);
       if (socket == inputs) {  // reset
         for (uint32_t f = 0; f < inputs; ++f) seen[f] = 0;

@@ -55,12 +55,26 @@ struct Engine::State {
     int32_t target = -1;  // property id, or variable index
     double start = 0, duration = 0;
     double p1x = 0, p1y = 0, p2x = 0, p2y = 0;
+    double u = 0;  // the Bézier parameter solved last tick: the next solve starts there
     Value from, to;
     uint32_t node = kNone;  // whose `done` fires
+    uint64_t order = 0;     // start order: `list` is sorted by it
     bool slerp = false;
     bool dead = false;
   };
-  std::vector<Interpolation> pointerInterpolations, variableInterpolations;
+  // One kind's "interpolation state dynamic array": in start order, with the live entry of
+  // each target found in O(1); replaced and finished entries are compacted away once they
+  // outnumber the live ones, so restarting one interpolation a million times stays linear.
+  struct Interpolations {
+    std::vector<Interpolation> list;
+    std::vector<uint32_t> byTarget;  // target -> index in list, or kNone
+    uint32_t live = 0, dead = 0;
+    uint64_t nextOrder = 0;
+    uint64_t generation = 0;  // bumps when list is compacted (indices change)
+  };
+  Interpolations interpolations[2];  // [0] pointers, [1] variables
+  void endInterpolation(Interpolations& set, uint32_t index);
+  void compactInterpolations(Interpolations& set);
 
   // animation/start ("Animation Start"): one entry per animation, active or not.
   struct Animation {

@@ -101,30 +101,39 @@ double bezier(double a, double b, double u) {
   return 3 * v * v * u * a + 3 * v * u * u * b + u * u * u;
 }
 
-double ease(double t, double x1, double y1, double x2, double y2) {
-  double lo = 0, hi = 1, u = t;
+// `*u` holds a first guess (the last tick's solution: t changes little between ticks, so
+// Newton's method usually converges in one or two steps) and receives the solution.
+double ease(double t, double x1, double y1, double x2, double y2, double* u) {
+  if (x1 == y1 && x2 == y2) return t;  // control points on the diagonal: y(u) = x(u) = t
+  double lo = 0, hi = 1, at = std::clamp(*u, 0.0, 1.0);
   for (int i = 0; i < 8; ++i) {  // Newton, kept inside the bracket
-    const double x = bezier(x1, x2, u) - t;
-    if (std::fabs(x) < 1e-14) return bezier(y1, y2, u);
-    const double v = 1 - u;
-    const double dx = 3 * v * v * x1 + 6 * v * u * (x2 - x1) + 3 * u * u * (1 - x2);
-    if (x > 0)
-      hi = u;
-    else
-      lo = u;
+    const double x = bezier(x1, x2, at) - t;
+    if (std::fabs(x) < 1e-14) {
+      *u = at;
+      return bezier(y1, y2, at);
+    }
+    const double v = 1 - at;
+    const double dx = 3 * v * v * x1 + 6 * v * at * (x2 - x1) + 3 * at * at * (1 - x2);
+    if (x > 0) {
+      hi = at;
+    } else {
+      lo = at;
+    }
     if (std::fabs(dx) < 1e-12) break;
-    const double next = u - x / dx;
+    const double next = at - x / dx;
     if (next <= lo || next >= hi) break;
-    u = next;
+    at = next;
   }
   for (int i = 0; i < 100 && hi - lo > 1e-15; ++i) {  // bisection
-    u = (lo + hi) / 2;
-    if (bezier(x1, x2, u) < t)
-      lo = u;
-    else
-      hi = u;
+    at = (lo + hi) / 2;
+    if (bezier(x1, x2, at) < t) {
+      lo = at;
+    } else {
+      hi = at;
+    }
   }
-  return bezier(y1, y2, (lo + hi) / 2);
+  *u = (lo + hi) / 2;
+  return bezier(y1, y2, *u);
 }
 
 void mixValues(const Value& a, const Value& b, double q, bool slerp, Value& out) {
@@ -150,19 +159,31 @@ void mixValues(const Value& a, const Value& b, double q, bool slerp, Value& out)
 
 }  // namespace
 
+void Engine::State::endInterpolation(Interpolations& set, uint32_t index) {
+  Interpolation& i = set.list[index];
+  if (i.dead) return;
+  i.dead = true;
+  --set.live;
+  ++set.dead;
+  set.byTarget[size_t(i.target)] = kNone;
+}
+
+void Engine::State::compactInterpolations(Interpolations& set) {
+  std::erase_if(set.list, [](const Interpolation& i) { return i.dead; });
+  for (uint32_t e = 0; e < set.list.size(); ++e) set.byTarget[size_t(set.list[e].target)] = e;
+  set.dead = 0;
+  ++set.generation;
+}
+
 bool Engine::State::startInterpolation(uint32_t node, bool pointer, int32_t target,
                                        const Value& from, const Value& to, bool slerp) {
-  auto& list = pointer ? pointerInterpolations : variableInterpolations;
+  Interpolations& set = interpolations[pointer ? 0 : 1];
   const uint32_t limit =
       pointer ? limits.maxPointerInterpolations : limits.maxVariableInterpolations;
-  uint32_t live = 0;
-  bool replaces = false;
-  for (const Interpolation& i : list) {
-    live += i.dead ? 0 : 1;
-    replaces |= !i.dead && i.target == target;
-  }
-  if (!replaces && live >= limit) return false;
-  removeInterpolation(pointer, target);  // its `done` never fires
+  if (size_t(target) >= set.byTarget.size()) set.byTarget.resize(size_t(target) + 1, kNone);
+  const uint32_t previous = set.byTarget[size_t(target)];
+  if (previous == kNone && set.live >= limit) return false;  // step 7 (4 for variables)
+  if (previous != kNone) endInterpolation(set, previous);    // step 8: its `done` never fires
   const Node& n = g.nodes[node];
   const uint32_t first = pointer ? uint32_t(g.pointers[size_t(n.param)].params.size()) + 1 : 1;
   Interpolation i;
@@ -176,44 +197,65 @@ bool Engine::State::startInterpolation(uint32_t node, bool pointer, int32_t targ
   i.from = from;
   i.to = to;
   i.node = node;
+  i.order = set.nextOrder++;
   i.slerp = slerp;
-  list.push_back(i);
+  set.list.push_back(i);
+  set.byTarget[size_t(target)] = uint32_t(set.list.size() - 1);
+  ++set.live;
+  if (set.dead > 64 && set.dead > set.live) compactInterpolations(set);
   return true;
 }
 
 void Engine::State::removeInterpolation(bool pointer, int32_t target) {
-  for (Interpolation& i : pointer ? pointerInterpolations : variableInterpolations) {
-    if (i.target == target) i.dead = true;
+  Interpolations& set = interpolations[pointer ? 0 : 1];
+  if (size_t(target) < set.byTarget.size() && set.byTarget[size_t(target)] != kNone) {
+    endInterpolation(set, set.byTarget[size_t(target)]);
   }
 }
 
 void Engine::State::runInterpolations(bool pointer) {
-  // Step 5, per entry: t <= 0 waits; t >= 1 or NaN ends at the target and fires `done`.
-  auto& list = pointer ? pointerInterpolations : variableInterpolations;
-  const size_t count = list.size();
-  for (size_t e = 0; e < count && !aborted; ++e) {
-    if (list[e].dead) continue;
-    const double t = (now - list[e].start) / list[e].duration;
-    if (t <= 0) continue;
+  // Step 5, per entry in start order: t <= 0 waits; t >= 1 or NaN ends at the target and
+  // fires `done`. Entries a `done` starts wait for the next tick.
+  Interpolations& set = interpolations[pointer ? 0 : 1];
+  const uint64_t end = set.nextOrder;
+  size_t e = 0;
+  while (e < set.list.size() && !aborted) {
+    Interpolation& i = set.list[e];
+    if (i.order >= end) break;
+    const double t = (now - i.start) / i.duration;
+    if (i.dead || t <= 0) {
+      ++e;
+      continue;
+    }
     Value v;
     const bool finished = std::isnan(t) || t >= 1;
     if (finished) {
-      v = list[e].to;
+      v = i.to;
     } else {
-      const Interpolation& i = list[e];
-      mixValues(i.from, i.to, ease(t, i.p1x, i.p1y, i.p2x, i.p2y), i.slerp, v);
+      mixValues(i.from, i.to, ease(t, i.p1x, i.p1y, i.p2x, i.p2y, &i.u), i.slerp, v);
     }
     if (pointer) {
-      host.set(list[e].target, v);
+      host.set(i.target, v);
     } else {
-      variables[size_t(list[e].target)] = v;
+      variables[size_t(i.target)] = v;
     }
-    if (finished) {
-      list[e].dead = true;
-      fire(list[e].node, 2);  // done (the list may grow: index, do not hold references)
+    if (!finished) {
+      ++e;
+      continue;
+    }
+    const uint32_t node = i.node;
+    const uint64_t order = i.order, generation = set.generation;
+    endInterpolation(set, uint32_t(e));
+    fire(node, 2);  // done: may start, replace or end others (and compact the list)
+    if (set.generation == generation) {
+      ++e;
+    } else {
+      e = size_t(std::upper_bound(set.list.begin(), set.list.end(), order,
+                                  [](uint64_t o, const Interpolation& x) { return o < x.order; }) -
+                 set.list.begin());
     }
   }
-  std::erase_if(list, [](const Interpolation& i) { return i.dead; });
+  if (set.dead > 0) compactInterpolations(set);
 }
 
 namespace {

@@ -2,6 +2,7 @@
 // section): generated sockets and flows, the configuration values the engine keeps, and the
 // fallbacks to the default configuration (with a warning) or the refusals where there is none.
 #include <algorithm>
+#include <unordered_set>
 
 #include "graph_node_ctx.h"
 #include "ops_pure.h"
@@ -59,9 +60,11 @@ std::vector<int32_t> readCases(Ctx& c) {
       c.warn("`cases` is not an array of int32 numbers: the default (no case) is used");
     return {};
   }
+  // Unique, in array order, in linear time (the socket limit is checked on the result).
   std::vector<int32_t> out;
+  std::unordered_set<int32_t> seen;
   for (int32_t v : *cases) {
-    if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+    if (seen.insert(v).second) out.push_back(v);
   }
   return out;
 }
@@ -111,9 +114,10 @@ bool configureVariable(Ctx& c, Op op) {
                     "variable/set needs a non-empty `variables` array of ints", "Variable Set");
     }
     std::vector<int32_t> unique;
+    std::unordered_set<int32_t> seen;
     for (int32_t v : *vars) {
       if (!variableIndex(c, v, "Variable Set")) return false;
-      if (std::find(unique.begin(), unique.end(), v) == unique.end()) unique.push_back(v);
+      if (seen.insert(v).second) unique.push_back(v);
     }
     for (int32_t v : unique)
       c.inputs.push_back({std::to_string(v), c.b.graph.variables[size_t(v)].type, false});

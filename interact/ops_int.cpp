@@ -14,8 +14,6 @@
 namespace vitrine::interact {
 namespace {
 
-constexpr int32_t kIntMin = std::numeric_limits<int32_t>::min();
-
 // Two's complement wrap of an unsigned result (C++20: conversion modulo 2^32).
 inline int32_t wrap(uint32_t v) {
   return static_cast<int32_t>(v);

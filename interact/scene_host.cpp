@@ -1,7 +1,8 @@
 #include "scene_host.h"
 
 #include <cmath>
-#include <cstring>
+#include <algorithm>
+#include <bit>
 
 #include "gltf_document.h"
 #include "json_values.h"
@@ -269,20 +270,23 @@ void SceneHost::set(int32_t id, const Value& v) {
   }
   if (p.kind != Prop::SlotValue) return;
   const scene::Slot& s = p.slot;
+  const uint32_t count = std::min(s.count, 16u);  // graph types have 16 floats at most
   float next[16];
-  for (uint32_t k = 0; k < s.count; ++k) {
+  for (uint32_t k = 0; k < count; ++k) {
     next[k] = p.type == Type::Bool  ? (v.b ? 1.0f : 0.0f)
               : p.type == Type::Int ? float(v.i)
                                     : float(v.f[k]);
   }
   bool same = true;
-  for (uint32_t k = 0; k < s.count; ++k) same &= std::memcmp(&next[k], &s.data[k], 4) == 0;
+  for (uint32_t k = 0; k < count; ++k) {
+    same &= std::bit_cast<uint32_t>(next[k]) == std::bit_cast<uint32_t>(s.data[k]);
+  }
   if (same) return;  // style lesson 5: unchanged values mark nothing
-  std::memcpy(s.data, next, 4 * s.count);
+  for (uint32_t k = 0; k < count; ++k) s.data[k] = next[k];
   if (s.region == scene::Region::NodeTransforms) {
     dirty_.movedNodes.push_back(s.element);
   } else {
-    dirty_[s.region].mark(s.byteOffset, 4 * s.count);
+    dirty_[s.region].mark(s.byteOffset, 4 * count);
   }
 }
 

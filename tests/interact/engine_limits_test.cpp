@@ -121,5 +121,52 @@ TEST(EngineLimits, LogUndoublesOnlyCurlyBraces) {
   EXPECT_EQ(logLines(*r.engine), (Lines{"a[[b]] {c}"}));
 }
 
+// The two inputs interact_run_fuzz and interact_graph_fuzz found (UBSan: a reference to the
+// first byte of an empty state array): a multiGate without outputs and a waitAll without
+// inputs, activated. Neither does anything ("Multi Gate", "Wait All").
+TEST(EngineLimits, GatesWithoutSocketsDoNothing) {
+  for (const char* graph : {
+           R"json({"declarations": [{"op": "event/onStart"}, {"op": "flow/multiGate"}],
+                   "nodes": [{"declaration": 0, "flows": {"out": {"node": 1}}}, {"declaration": 1}]})json",
+           R"json({"declarations": [{"op": "event/onStart"}, {"op": "flow/waitAll"}],
+                   "nodes": [{"declaration": 0, "flows": {"out": {"node": 1, "socket": "reset"}}},
+                             {"declaration": 1}]})json"}) {
+    Rig r;
+    ASSERT_TRUE(r.load(graph));
+    r.engine->start();
+    r.engine->tick(0);
+    EXPECT_TRUE(r.engine->log().empty());
+  }
+}
+
+TEST(EngineLimits, RestartingOneInterpolationManyTimesKeepsOnlyTheLast) {
+  // A 100,000-iteration loop restarts one variable interpolation: each start replaces the
+  // previous one, whose `done` never fires ("Variable Interpolate" step 5); after 1 s the
+  // variable is the last target, 99999, and `done` fired once.
+  Rig r;
+  ASSERT_TRUE(r.load(R"json({
+    "types": [{"signature": "float"}, {"signature": "int"}, {"signature": "float2"}],
+    "variables": [{"type": 0, "value": [0]}],
+    "declarations": [{"op": "event/onStart"}, {"op": "flow/for"}, {"op": "type/intToFloat"},
+                     {"op": "variable/interpolate"}, {"op": "debug/log"}],
+    "nodes": [
+      {"declaration": 0, "flows": {"out": {"node": 1}}},
+      {"declaration": 1, "values": {"startIndex": {"type": 1, "value": [0]},
+                                    "endIndex": {"type": 1, "value": [100000]}},
+       "flows": {"loopBody": {"node": 3}}},
+      {"declaration": 2, "values": {"a": {"node": 1, "socket": "index"}}},
+      {"declaration": 3, "configuration": {"variable": {"value": [0]}, "useSlerp": {"value": [false]}},
+       "values": {"value": {"node": 2}, "duration": {"type": 0, "value": [1]},
+                  "p1": {"type": 2, "value": [0, 0]}, "p2": {"type": 2, "value": [1, 1]}},
+       "flows": {"done": {"node": 4}}},
+      {"declaration": 4, "configuration": {"severity": {"value": [0]}, "message": {"value": ["done"]}}}
+    ]})json"));
+  r.engine->start();
+  r.engine->tick(0);
+  r.engine->tick(1);
+  EXPECT_EQ(r.engine->variables()[0].f[0], 99999.0);
+  EXPECT_EQ(logLines(*r.engine), (Lines{"done"}));
+}
+
 }  // namespace
 }  // namespace vitrine::interact::test
