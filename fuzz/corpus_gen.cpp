@@ -291,6 +291,139 @@ void assets(const fs::path& dir) {
   writeAll(dir / "xmp_metadata.gltf", xmp.data(), xmp.size());
 }
 
+// KHR_interactivity (interact_graph_fuzz): extension objects as JSON text, each graph valid:
+// a log on start, a loop of pointer/set over nodes, a variable counter, an interpolation with
+// a delay after it, custom events and selection through a switch and a sequence, the flow
+// operations with state on ticks, and a default graph after a refused one.
+void interactGraphs(const fs::path& dir) {
+  const char* graphs[] = {
+      R"({"graphs": [{"types": [{"signature": "int"}, {"signature": "float"}],
+        "declarations": [{"op": "event/onStart"}, {"op": "debug/log"}],
+        "nodes": [{"declaration": 0, "flows": {"out": {"node": 1, "socket": "in"}}},
+                  {"declaration": 1, "configuration": {"message": {"value": ["hello {x}"]},
+                                                       "severity": {"value": [1]}},
+                   "values": {"x": {"type": 1, "value": [2.5]}}}]}]})",
+      R"({"graphs": [{"types": [{"signature": "int"}, {"signature": "float"},
+                                {"signature": "float3"}],
+        "declarations": [{"op": "event/onTick"}, {"op": "flow/for"}, {"op": "type/intToFloat"},
+                         {"op": "math/combine3"}, {"op": "pointer/set"}],
+        "nodes": [{"declaration": 0, "flows": {"out": {"node": 1}}},
+                  {"declaration": 1, "values": {"startIndex": {"type": 0, "value": [0]},
+                                                "endIndex": {"type": 0, "value": [2]}},
+                   "flows": {"loopBody": {"node": 4}}},
+                  {"declaration": 2, "values": {"a": {"node": 1, "socket": "index"}}},
+                  {"declaration": 3, "values": {"a": {"node": 2}, "b": {"type": 1, "value": [0]},
+                                                "c": {"type": 1, "value": [1]}}},
+                  {"declaration": 4,
+                   "configuration": {"pointer": {"value": ["/nodes/[i]/translation"]},
+                                     "type": {"value": [2]}},
+                   "values": {"i": {"node": 1, "socket": "index"}, "value": {"node": 3}}}]}]})",
+      R"({"graphs": [{"types": [{"signature": "int"}], "variables": [{"type": 0, "value": [0]}],
+        "declarations": [{"op": "event/onStart"}, {"op": "flow/for"}, {"op": "variable/get"},
+                         {"op": "math/add"}, {"op": "variable/set"}],
+        "nodes": [{"declaration": 0, "flows": {"out": {"node": 1}}},
+                  {"declaration": 1, "values": {"startIndex": {"type": 0, "value": [0]},
+                                                "endIndex": {"type": 0, "value": [10]}},
+                   "flows": {"loopBody": {"node": 4}}},
+                  {"declaration": 2, "configuration": {"variable": {"value": [0]}}},
+                  {"declaration": 3, "values": {"a": {"node": 2}, "b": {"type": 0, "value": [1]}}},
+                  {"declaration": 4, "configuration": {"variables": {"value": [0]}},
+                   "values": {"0": {"node": 3}}}]}]})",
+      R"({"graphs": [{"types": [{"signature": "float"}, {"signature": "float2"},
+                                {"signature": "float4"}],
+        "declarations": [{"op": "event/onStart"}, {"op": "pointer/interpolate"},
+                         {"op": "flow/setDelay"}, {"op": "debug/log"}],
+        "nodes": [{"declaration": 0, "flows": {"out": {"node": 1}}},
+                  {"declaration": 1,
+                   "configuration": {
+                     "pointer": {"value": ["/materials/0/pbrMetallicRoughness/baseColorFactor"]},
+                     "type": {"value": [2]}},
+                   "values": {"value": {"type": 2, "value": [1, 0, 0, 1]},
+                              "duration": {"type": 0, "value": [1]},
+                              "p1": {"type": 1, "value": [0.42, 0]},
+                              "p2": {"type": 1, "value": [0.58, 1]}},
+                   "flows": {"done": {"node": 2}}},
+                  {"declaration": 2, "values": {"duration": {"type": 0, "value": [0.5]}},
+                   "flows": {"done": {"node": 3}}},
+                  {"declaration": 3, "configuration": {"message": {"value": ["done"]}}}]}]})",
+      R"({"graphs": [{"types": [{"signature": "int"}, {"signature": "float"},
+                                {"signature": "bool"}, {"signature": "ref"},
+                                {"signature": "float3"}],
+        "events": [{"id": "ping", "values": {"n": {"type": 0, "value": [3]}}}],
+        "declarations": [{"op": "event/onSelect", "extension": "KHR_node_selectability",
+                          "outputValueSockets": {"selectedNode": {"type": 3},
+                                                 "controllerIndex": {"type": 0},
+                                                 "selectionPoint": {"type": 4},
+                                                 "selectionRayOrigin": {"type": 4},
+                                                 "event": {"type": 3}}},
+                         {"op": "event/send"}, {"op": "event/receive"}, {"op": "flow/switch"},
+                         {"op": "flow/sequence"}, {"op": "debug/log"}],
+        "nodes": [{"declaration": 0, "configuration": {"nodeIndex": {"value": [0]}},
+                   "flows": {"out": {"node": 1}}},
+                  {"declaration": 1, "configuration": {"event": {"value": [0]}},
+                   "values": {"n": {"node": 0, "socket": "controllerIndex"}}},
+                  {"declaration": 2, "configuration": {"event": {"value": [0]}},
+                   "flows": {"out": {"node": 3}}},
+                  {"declaration": 3, "configuration": {"cases": {"value": [0, 3]}},
+                   "values": {"selection": {"node": 2, "socket": "n"}},
+                   "flows": {"3": {"node": 4}, "default": {"node": 5}}},
+                  {"declaration": 4, "flows": {"a": {"node": 5}, "b": {"node": 5}}},
+                  {"declaration": 5, "configuration": {"message": {"value": ["n={n}"]}},
+                   "values": {"n": {"node": 2, "socket": "n"}}}]}]})",
+      R"({"graphs": [{"types": [{"signature": "int"}, {"signature": "float"},
+                                {"signature": "bool"}, {"signature": "ref"}],
+        "declarations": [{"op": "event/onTick"}, {"op": "flow/doN"}, {"op": "flow/multiGate"},
+                         {"op": "flow/waitAll"}, {"op": "math/switch"}, {"op": "math/lt"},
+                         {"op": "flow/branch"}, {"op": "animation/start"},
+                         {"op": "flow/throttle"}, {"op": "debug/log"}],
+        "nodes": [{"declaration": 0, "flows": {"out": {"node": 1}}},
+                  {"declaration": 1, "values": {"n": {"type": 0, "value": [5]}},
+                   "flows": {"out": {"node": 2}}},
+                  {"declaration": 2, "configuration": {"isRandom": {"value": [false]},
+                                                       "isLoop": {"value": [true]}},
+                   "flows": {"a": {"node": 3, "socket": "0"}, "b": {"node": 3, "socket": "1"}}},
+                  {"declaration": 3, "configuration": {"inputFlows": {"value": [2]}},
+                   "flows": {"completed": {"node": 6}}},
+                  {"declaration": 4, "configuration": {"cases": {"value": [0, 1]}},
+                   "values": {"selection": {"node": 2, "socket": "lastIndex"},
+                              "default": {"type": 1, "value": [0]},
+                              "0": {"type": 1, "value": [1]}, "1": {"type": 1, "value": [2]}}},
+                  {"declaration": 5, "values": {"a": {"node": 4},
+                                                "b": {"type": 1, "value": [1.5]}}},
+                  {"declaration": 6, "values": {"condition": {"node": 5}},
+                   "flows": {"true": {"node": 7}, "false": {"node": 8}}},
+                  {"declaration": 7, "values": {"animation": {"type": 3, "value": ["/animations/0"]},
+                                                "startTime": {"type": 1, "value": [0]},
+                                                "endTime": {"type": 1, "value": [2]},
+                                                "speed": {"type": 1, "value": [1]}},
+                   "flows": {"done": {"node": 9}}},
+                  {"declaration": 8, "values": {"duration": {"type": 1, "value": [0.5]}},
+                   "flows": {"out": {"node": 9}}},
+                  {"declaration": 9, "configuration": {"message": {"value": ["{x}"]}},
+                   "values": {"x": {"node": 0, "socket": "timeSinceStart"}}}]}]})",
+      R"({"graph": 1, "graphs": [{"nodes": []},
+        {"declarations": [{"op": "math/Pi"}], "nodes": [{"declaration": 0}]}]})",
+  };
+  int n = 0;
+  for (const char* g : graphs) {
+    const std::string text = json::parse(g).dump();  // checked JSON, one line
+    writeAll(dir / ("graph" + std::to_string(n++) + ".json"), text.data(), text.size());
+  }
+}
+
+// interact_run_fuzz: any bytes make a valid graph, so the seeds are fixed pseudo-random byte
+// strings of a few lengths (short ones give small graphs, long ones up to 64 nodes).
+void interactRuns(const fs::path& dir) {
+  uint32_t state = 12345;
+  for (const size_t size : {16, 64, 256, 1024, 4096}) {
+    std::vector<uint8_t> bytes(size);
+    for (uint8_t& b : bytes) {
+      state = state * 1664525u + 1013904223u;
+      b = uint8_t(state >> 24);
+    }
+    writeAll(dir / ("run" + std::to_string(size)), bytes.data(), bytes.size());
+  }
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -300,11 +433,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   const fs::path out = argv[1];
-  for (const char* t : {"loader", "accessor", "animation", "image"})
+  for (const char* t :
+       {"loader", "accessor", "animation", "image", "interact_graph", "interact_run"})
     fs::create_directories(out / t);
   assets(out / "loader");
   accessors(out / "accessor");
   animations(out / "animation");
   images(out / "image");
+  interactGraphs(out / "interact_graph");
+  interactRuns(out / "interact_run");
   return 0;
 }

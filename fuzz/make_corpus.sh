@@ -2,7 +2,9 @@
 # Generates the seed corpora of the fuzz targets into OUT_DIR/<target>/ (nothing is committed):
 # the small cases corpus_gen writes, plus the assimp-testmodels glTF samples that fit — every
 # .glb and self-contained .gltf, each other .gltf with its buffers and images embedded as data:
-# URIs (the targets read no files), and the small PNG and JPEG images.
+# URIs (the targets read no files), and the small PNG and JPEG images. The behaviour-graph
+# targets' seeds are corpus_gen's alone: valid KHR_interactivity graphs as JSON text
+# (interact_graph/) and byte strings (interact_run/, any bytes make a valid graph).
 # Usage: make_corpus.sh CORPUS_GEN OUT_DIR
 set -euo pipefail
 gen=${1:?path of corpus_gen}
