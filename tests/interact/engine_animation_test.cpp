@@ -9,7 +9,6 @@
 #include <cmath>
 #include <memory>
 #include <numbers>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,39 +20,12 @@ namespace {
 using Lines = std::vector<std::string>;
 using Times = std::vector<double>;
 
-// A graph compiled on `host` and an engine running it (declared in destruction order); the
+// The engine rig (fake_host.h) whose
 // host has animation 0 with keyframes in [0, T = 2] unless the test says otherwise.
-struct Rig {
-  FakeHost host;
-  std::unique_ptr<Graph> graph;
-  std::unique_ptr<Engine> engine;
-
+struct Rig : EngineRig {
   Rig() {
     host.animationRanges = {{0, 2}};
     host.arrays["/animations"] = 1;
-  }
-  bool load(const std::string& graphJson) {
-    std::string error;
-    graph = compile("{\"graphs\": [" + graphJson + "]}", host, &error);
-    EXPECT_TRUE(graph) << error;
-    if (!graph) return false;
-    engine = std::make_unique<Engine>(*graph, host);
-    return true;
-  }
-  void ticks(std::initializer_list<double> times) {
-    for (double t : times) engine->tick(t);
-  }
-  Lines lines() const { return logLines(*engine); }
-  // The debug/log lines as "τ text".
-  Lines timed() const {
-    Lines out;
-    for (const LogEntry& e : engine->log()) {
-      if (e.kind != LogEntry::Log) continue;
-      std::ostringstream s;
-      s << e.time << ' ' << e.text;
-      out.push_back(s.str());
-    }
-    return out;
   }
   // The effective time animation 0 was applied at in each sampling (NaN: not in it).
   Times sampled() const {

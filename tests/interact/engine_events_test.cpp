@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,33 +19,7 @@ using Lines = std::vector<std::string>;
 constexpr double kOrigin[3] = {1, 2, 3};
 constexpr double kDown[3] = {0, 0, -1};
 
-// A graph compiled on `host` and an engine running it (declared in destruction order).
-struct Rig {
-  FakeHost host;
-  std::unique_ptr<Graph> graph;
-  std::unique_ptr<Engine> engine;
-
-  bool load(const std::string& graphJson) {
-    std::string error;
-    graph = compile("{\"graphs\": [" + graphJson + "]}", host, &error);
-    EXPECT_TRUE(graph) << error;
-    if (!graph) return false;
-    engine = std::make_unique<Engine>(*graph, host);
-    return true;
-  }
-  Lines lines() const { return logLines(*engine); }
-  // The debug/log lines as "τ text".
-  Lines timed() const {
-    Lines out;
-    for (const LogEntry& e : engine->log()) {
-      if (e.kind != LogEntry::Log) continue;
-      std::ostringstream s;
-      s << e.time << ' ' << e.text;
-      out.push_back(s.str());
-    }
-    return out;
-  }
-};
+using Rig = EngineRig;
 
 // --- On Start, Send, Receive ---
 

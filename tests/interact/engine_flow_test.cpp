@@ -18,22 +18,7 @@ namespace {
 
 using Lines = std::vector<std::string>;
 
-// A graph compiled on `host` and an engine running it (declared in destruction order).
-struct Rig {
-  FakeHost host;
-  std::unique_ptr<Graph> graph;
-  std::unique_ptr<Engine> engine;
-
-  bool load(const std::string& graphJson, const EngineLimits& limits = {}) {
-    std::string error;
-    graph = compile("{\"graphs\": [" + graphJson + "]}", host, &error);
-    EXPECT_TRUE(graph) << error;
-    if (!graph) return false;
-    engine = std::make_unique<Engine>(*graph, host, limits);
-    return true;
-  }
-  Lines lines() const { return logLines(*engine); }
-};
+using Rig = EngineRig;
 
 TEST(EngineFlow, SequenceOrdersOutputsByUtf16CodeUnits) {
   // "Socket Order": ids compare by UTF-16 code units, so "10" < "9" (0x31 < 0x39), digits <

@@ -14,19 +14,7 @@ namespace {
 
 using Lines = std::vector<std::string>;
 
-struct Rig {
-  FakeHost host;
-  std::unique_ptr<Graph> graph;
-  std::unique_ptr<Engine> engine;
-  bool load(const std::string& graphJson, const EngineLimits& limits = {}) {
-    std::string error;
-    graph = compile("{\"graphs\": [" + graphJson + "]}", host, &error);
-    EXPECT_TRUE(graph) << error;
-    if (!graph) return false;
-    engine = std::make_unique<Engine>(*graph, host, limits);
-    return true;
-  }
-};
+using Rig = EngineRig;
 
 TEST(EngineLimits, DelaysAreTimedInWholeNanoseconds) {
   // onStart sets a 0.1 s delay, whose done sets a 0.2 s one at τ = 0.1. In doubles

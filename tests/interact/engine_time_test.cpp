@@ -7,7 +7,6 @@
 
 #include <cmath>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,41 +17,7 @@ namespace {
 
 using Lines = std::vector<std::string>;
 
-// A graph compiled on `host` and an engine running it (declared in destruction order).
-struct Rig {
-  FakeHost host;
-  std::unique_ptr<Graph> graph;
-  std::unique_ptr<Engine> engine;
-
-  bool load(const std::string& graphJson, const EngineLimits& limits = {}) {
-    std::string error;
-    graph = compile("{\"graphs\": [" + graphJson + "]}", host, &error);
-    EXPECT_TRUE(graph) << error;
-    if (!graph) return false;
-    engine = std::make_unique<Engine>(*graph, host, limits);
-    return true;
-  }
-  Lines lines() const { return logLines(*engine); }
-  // The debug/log lines as "τ text".
-  Lines timed() const {
-    Lines out;
-    for (const LogEntry& e : engine->log()) {
-      if (e.kind != LogEntry::Log) continue;
-      std::ostringstream s;
-      s << e.time << ' ' << e.text;
-      out.push_back(s.str());
-    }
-    return out;
-  }
-  int errors() const {
-    int n = 0;
-    for (const LogEntry& e : engine->log()) n += e.kind == LogEntry::Error ? 1 : 0;
-    return n;
-  }
-  void ticks(std::initializer_list<double> times) {
-    for (double t : times) engine->tick(t);
-  }
-};
+using Rig = EngineRig;
 
 // --- Set Delay, Cancel Delay, Delay References ---
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -112,5 +113,43 @@ inline std::vector<std::string> logLines(const Engine& engine) {
   }
   return out;
 }
+
+// A graph compiled on a FakeHost and an engine running it (members in destruction order),
+// with what the engine tests read back.
+struct EngineRig {
+  FakeHost host;
+  std::unique_ptr<Graph> graph;
+  std::unique_ptr<Engine> engine;
+
+  // Compiles graph 0 of {"graphs": [graphJson]}; false (a test failure) when it is refused.
+  bool load(const std::string& graphJson, const EngineLimits& limits = {}) {
+    std::string error;
+    graph = compile("{\"graphs\": [" + graphJson + "]}", host, &error);
+    EXPECT_TRUE(graph) << error;
+    if (!graph) return false;
+    engine = std::make_unique<Engine>(*graph, host, limits);
+    return true;
+  }
+  void ticks(std::initializer_list<double> times) {
+    for (double t : times) engine->tick(t);
+  }
+  std::vector<std::string> lines() const { return logLines(*engine); }
+  // The debug/log lines as "τ text".
+  std::vector<std::string> timed() const {
+    std::vector<std::string> out;
+    for (const LogEntry& e : engine->log()) {
+      if (e.kind != LogEntry::Log) continue;
+      std::ostringstream s;
+      s << e.time << ' ' << e.text;
+      out.push_back(s.str());
+    }
+    return out;
+  }
+  int errors() const {
+    int n = 0;
+    for (const LogEntry& e : engine->log()) n += e.kind == LogEntry::Error ? 1 : 0;
+    return n;
+  }
+};
 
 }  // namespace vitrine::interact::test
