@@ -9,6 +9,13 @@
 
 namespace vitrine::interact {
 
+// The solve of the easing's x(u) = t, carried from tick to tick: t changes little between
+// ticks, so u + (t - lastT) * du/dt is within a tiny error of the solution and one Newton step
+// finishes it (engine_time.cpp).
+struct EaseSolve {
+  double u = 0, t = 0, dudt = 0;
+};
+
 struct Engine::State {
   State(const Graph& graph, ObjectModelHost& h, const EngineLimits& l);
 
@@ -55,7 +62,7 @@ struct Engine::State {
     int32_t target = -1;  // property id, or variable index
     double start = 0, duration = 0;
     double p1x = 0, p1y = 0, p2x = 0, p2y = 0;
-    double u = 0;  // the Bézier parameter solved last tick: the next solve starts there
+    EaseSolve solve;  // the Bézier solve of the last tick: the next one starts from it
     Value from, to;
     uint32_t node = kNone;  // whose `done` fires
     uint64_t order = 0;     // start order: `list` is sorted by it

@@ -101,28 +101,32 @@ double bezier(double a, double b, double u) {
   return 3 * v * v * u * a + 3 * v * u * u * b + u * u * u;
 }
 
-// `*u` holds a first guess (the last tick's solution: t changes little between ticks, so
-// Newton's method usually converges in one or two steps) and receives the solution.
-double ease(double t, double x1, double y1, double x2, double y2, double* u) {
+double ease(double t, double x1, double y1, double x2, double y2, EaseSolve* s) {
   if (x1 == y1 && x2 == y2) return t;  // control points on the diagonal: y(u) = x(u) = t
-  double lo = 0, hi = 1, at = std::clamp(*u, 0.0, 1.0);
+  double lo = 0, hi = 1, at = std::clamp(s->u + (t - s->t) * s->dudt, 0.0, 1.0);
   for (int i = 0; i < 8; ++i) {  // Newton, kept inside the bracket
     const double x = bezier(x1, x2, at) - t;
-    if (std::fabs(x) < 1e-14) {
-      *u = at;
-      return bezier(y1, y2, at);
-    }
     const double v = 1 - at;
     const double dx = 3 * v * v * x1 + 6 * v * at * (x2 - x1) + 3 * at * at * (1 - x2);
+    if (std::fabs(x) < 1e-14) {
+      *s = {at, t, dx > 1e-12 ? 1 / dx : 0};
+      return bezier(y1, y2, at);
+    }
     if (x > 0) {
       hi = at;
     } else {
       lo = at;
     }
     if (std::fabs(dx) < 1e-12) break;
-    const double next = at - x / dx;
+    const double step = x / dx;
+    const double next = at - step;
     if (next <= lo || next >= hi) break;
     at = next;
+    // Newton converges quadratically: after a step this small the error is below ~1e-14.
+    if (std::fabs(step) < 1e-7) {
+      *s = {at, t, 1 / dx};
+      return bezier(y1, y2, at);
+    }
   }
   for (int i = 0; i < 100 && hi - lo > 1e-15; ++i) {  // bisection
     at = (lo + hi) / 2;
@@ -132,8 +136,8 @@ double ease(double t, double x1, double y1, double x2, double y2, double* u) {
       hi = at;
     }
   }
-  *u = (lo + hi) / 2;
-  return bezier(y1, y2, *u);
+  *s = {(lo + hi) / 2, t, 0};
+  return bezier(y1, y2, s->u);
 }
 
 void mixValues(const Value& a, const Value& b, double q, bool slerp, Value& out) {
@@ -218,6 +222,7 @@ void Engine::State::runInterpolations(bool pointer) {
   // fires `done`. Entries a `done` starts wait for the next tick.
   Interpolations& set = interpolations[pointer ? 0 : 1];
   const uint64_t end = set.nextOrder;
+  Value v;  // one value for the whole loop: mixValues writes its type and components
   size_t e = 0;
   while (e < set.list.size() && !aborted) {
     Interpolation& i = set.list[e];
@@ -227,12 +232,11 @@ void Engine::State::runInterpolations(bool pointer) {
       ++e;
       continue;
     }
-    Value v;
     const bool finished = std::isnan(t) || t >= 1;
     if (finished) {
       v = i.to;
     } else {
-      mixValues(i.from, i.to, ease(t, i.p1x, i.p1y, i.p2x, i.p2y, &i.u), i.slerp, v);
+      mixValues(i.from, i.to, ease(t, i.p1x, i.p1y, i.p2x, i.p2y, &i.solve), i.slerp, v);
     }
     if (pointer) {
       host.set(i.target, v);
