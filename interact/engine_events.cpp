@@ -124,7 +124,8 @@ void Engine::State::runHover() {
 
 void Engine::State::runInputs() {
   // Step 2: inputs in the order they were queued; the hover pointer is re-cast every tick.
-  for (size_t k = 0; k < inputs.size() && !aborted; ++k) {
+  size_t k = 0;
+  for (; k < inputs.size() && !aborted; ++k) {
     const Input input = inputs[k];
     switch (input.kind) {
       case Input::Select:
@@ -161,6 +162,12 @@ void Engine::State::runInputs() {
         break;
       }
     }
+  }
+  if (k < inputs.size()) {
+    // Past the tick's budget: the inputs not yet delivered wait for the next tick (their
+    // values stay where they are in inputValues).
+    inputs.erase(inputs.begin(), inputs.begin() + long(k));
+    return;
   }
   inputs.clear();
   inputValues.clear();

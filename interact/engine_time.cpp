@@ -276,7 +276,9 @@ double effectiveTime(double r, double T) {
 void Engine::State::runAnimations() {
   // Step 4: each active animation at τ minus its start, scaled by its speed; those that reach
   // their stop or end time are applied there and fire their `done` after every animation of
-  // this tick has been applied.
+  // this tick has been applied. Past the tick's budget they wait for the next tick (their
+  // `done` would be lost), which computes them from τ as always.
+  if (aborted) return;
   animationDone.clear();
   bool any = false;
   for (uint32_t a = 0; a < animations.size(); ++a) {

@@ -156,5 +156,48 @@ TEST(EngineLimits, RestartingOneInterpolationManyTimesKeepsOnlyTheLast) {
   EXPECT_EQ(logLines(*r.engine), (Lines{"done"}));
 }
 
+TEST(EngineLimits, InputsAndAnimationsPastTheBudgetWaitForTheNextTick) {
+  // Two external events at tick 0: the first one's handler runs away (the budget ends the
+  // tick), so the second is delivered at tick 1. An animation started with start = end at
+  // onStart ends in tick 0's step 4, after the budget was hit: it is applied, and its `done`
+  // fires, at tick 1 instead of being lost.
+  Rig r;
+  r.host.animationRanges = {{0, 2}};
+  r.host.arrays["/animations"] = 1;
+  EngineLimits limits;
+  limits.maxExecutionsPerTick = 1000;
+  ASSERT_TRUE(r.load(R"json({
+    "types": [{"signature": "float"}, {"signature": "bool"}, {"signature": "ref"}],
+    "events": [{"id": "first"}, {"id": "second"}],
+    "declarations": [{"op": "event/onStart"}, {"op": "animation/start"}, {"op": "event/receive"},
+                     {"op": "flow/while"}, {"op": "debug/log"}],
+    "nodes": [
+      {"declaration": 0, "flows": {"out": {"node": 1}}},
+      {"declaration": 1, "values": {"animation": {"type": 2, "value": ["/animations/0"]},
+                                    "startTime": {"type": 0, "value": [1]},
+                                    "endTime": {"type": 0, "value": [1]},
+                                    "speed": {"type": 0, "value": [1]}},
+       "flows": {"done": {"node": 6}}},
+      {"declaration": 2, "configuration": {"event": {"value": [0]}}, "flows": {"out": {"node": 4}}},
+      {"declaration": 2, "configuration": {"event": {"value": [1]}}, "flows": {"out": {"node": 5}}},
+      {"declaration": 3, "values": {"condition": {"type": 1, "value": [true]}}},
+      {"declaration": 4, "configuration": {"severity": {"value": [0]}, "message": {"value": ["second"]}}},
+      {"declaration": 4, "configuration": {"severity": {"value": [0]}, "message": {"value": ["animation done"]}}}
+    ]})json",
+                     limits));
+  std::string error;
+  ASSERT_TRUE(r.engine->sendEvent("first", {}, &error)) << error;
+  ASSERT_TRUE(r.engine->sendEvent("second", {}, &error)) << error;
+  r.engine->start();
+  r.engine->tick(0);
+  EXPECT_TRUE(r.engine->lastTick().budgetHit);
+  EXPECT_EQ(logLines(*r.engine), Lines{});
+  EXPECT_TRUE(r.host.samples.empty());
+  r.engine->tick(1);
+  EXPECT_EQ(logLines(*r.engine), (Lines{"second", "animation done"}));
+  ASSERT_EQ(r.host.samples.size(), 1u);
+  EXPECT_EQ(r.host.samples[0], (std::vector<std::pair<uint32_t, double>>{{0, 1.0}}));
+}
+
 }  // namespace
 }  // namespace vitrine::interact::test
