@@ -105,6 +105,30 @@ inline std::string refusal(const std::string& graph, ObjectModelHost& host) {
   return error;
 }
 
+// What GraphError::text() must read for a rule broken at `at` (a pointer relative to graph 0),
+// written out independently of the compiler.
+inline std::string msg(const std::string& at, const std::string& rule, const std::string& section) {
+  return "/extensions/KHR_interactivity/graphs/0" + at + ": " + rule + " (KHR_interactivity, \"" +
+         section + "\")";
+}
+
+// The refusal of the one-graph extension {"graphs": [graph]} under `limits`, or "".
+inline std::string refused(const std::string& graph, const GraphLimits& limits = {}) {
+  FakeHost host;
+  const Interactivity loaded =
+      loadInteractivity(Json::parse("{\"graphs\": [" + graph + "]}"), host, limits);
+  const GraphError* refusal = defaultRefusal(loaded);
+  return refusal ? refusal->text() : "";
+}
+
+// Graph 0 of {"graphs": [graph]} compiled on `host`; a test failure when it is refused.
+inline std::unique_ptr<Graph> accepted(const std::string& graph, FakeHost& host) {
+  std::string error;
+  auto g = compile("{\"graphs\": [" + graph + "]}", host, &error);
+  EXPECT_NE(g, nullptr) << error;
+  return g;
+}
+
 // The debug/log lines of a run, in order.
 inline std::vector<std::string> logLines(const Engine& engine) {
   std::vector<std::string> out;

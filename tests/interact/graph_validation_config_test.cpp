@@ -15,20 +15,13 @@
 namespace vitrine::interact {
 namespace {
 
+using test::accepted;
 using test::FakeHost;
+using test::msg;
 using test::refusal;
 
 const std::string kG = "/extensions/KHR_interactivity/graphs/0";
-
-std::string msg(const std::string& at, const std::string& rule, const std::string& section) {
-  return kG + at + ": " + rule + " (KHR_interactivity, \"" + section + "\")";
-}
-std::unique_ptr<Graph> accepted(const std::string& graph, FakeHost& host) {
-  std::string error;
-  auto g = test::compile("{\"graphs\": [" + graph + "]}", host, &error);
-  EXPECT_NE(g, nullptr) << error;
-  return g;
-}
+using test::refused;
 
 // Types float (0), int (1), bool (2), float3 (3), float4 (4), float2 (5); one variable of each
 // of the first five; events 0 (no value) and 1 (int "variant"); one node of `op` with

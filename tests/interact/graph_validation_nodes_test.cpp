@@ -13,27 +13,11 @@
 namespace vitrine::interact {
 namespace {
 
+using test::accepted;
 using test::FakeHost;
+using test::msg;
 using test::refusal;
-
-const std::string kG = "/extensions/KHR_interactivity/graphs/0";
-
-std::string msg(const std::string& at, const std::string& rule, const std::string& section) {
-  return kG + at + ": " + rule + " (KHR_interactivity, \"" + section + "\")";
-}
-std::string refused(const std::string& graph, const GraphLimits& limits) {
-  FakeHost host;
-  const Interactivity loaded =
-      loadInteractivity(Json::parse("{\"graphs\": [" + graph + "]}"), host, limits);
-  const GraphError* refusal = defaultRefusal(loaded);
-  return refusal ? refusal->text() : "";
-}
-std::unique_ptr<Graph> accepted(const std::string& graph, FakeHost& host) {
-  std::string error;
-  auto g = test::compile("{\"graphs\": [" + graph + "]}", host, &error);
-  EXPECT_NE(g, nullptr) << error;
-  return g;
-}
+using test::refused;
 
 // Types float (0), int (1), bool (2); declarations math/E (0), math/abs (1), math/add (2),
 // math/extract2 (3); then `nodes`.

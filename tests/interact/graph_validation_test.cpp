@@ -14,16 +14,14 @@
 namespace vitrine::interact {
 namespace {
 
+using test::accepted;
 using test::FakeHost;
+using test::msg;
 using test::refusal;
+using test::refused;
 
 const std::string kExt = "/extensions/KHR_interactivity";
-const std::string kG = kExt + "/graphs/0";
 
-// What GraphError::text() must read for a rule of graph 0, written out independently.
-std::string msg(const std::string& at, const std::string& rule, const std::string& section) {
-  return kG + at + ": " + rule + " (KHR_interactivity, \"" + section + "\")";
-}
 std::string extMsg(const std::string& at, const std::string& rule, const std::string& section) {
   return kExt + at + ": " + rule + " (KHR_interactivity, \"" + section + "\")";
 }
@@ -34,15 +32,6 @@ std::string extensionRefusal(const std::string& extension, const GraphLimits& li
   const Interactivity loaded = loadInteractivity(Json::parse(extension), host, limits);
   const GraphError* refusal = defaultRefusal(loaded);
   return refusal ? refusal->text() : "";
-}
-std::string refused(const std::string& graph, const GraphLimits& limits = {}) {
-  return extensionRefusal("{\"graphs\": [" + graph + "]}", limits);
-}
-std::unique_ptr<Graph> accepted(const std::string& graph, FakeHost& host) {
-  std::string error;
-  auto g = test::compile("{\"graphs\": [" + graph + "]}", host, &error);
-  EXPECT_NE(g, nullptr) << error;
-  return g;
 }
 
 // --- "Extension Object Validation" ---

@@ -14,14 +14,11 @@
 namespace vitrine::interact {
 namespace {
 
+using test::accepted;
 using test::FakeHost;
+using test::msg;
 using test::refusal;
-
-const std::string kG = "/extensions/KHR_interactivity/graphs/0";
-
-std::string msg(const std::string& at, const std::string& rule, const std::string& section) {
-  return kG + at + ": " + rule + " (KHR_interactivity, \"" + section + "\")";
-}
+using test::refused;
 
 // A graph with one type `signature` and one variable of that type initialized to `value`.
 std::string variableGraph(const std::string& signature, const std::string& value) {
