@@ -77,7 +77,4 @@ bool buildEvalLists(Builder& b);                                 // graph_link.c
 bool resolvePointerUse(Builder& b, PointerUse& use, const std::vector<struct TemplateParam>& params,
                        const std::string& where);  // graph_link.cpp
 
-// "a JSON index" / member-type helpers shared by the passes.
-std::string jsonPointerToken(std::string_view token);  // escapes ~ and /
-
 }  // namespace vitrine::interact

@@ -4,25 +4,12 @@
 #include <set>
 
 #include "graph_build.h"
+#include "json_pointer.h"
 
 namespace vitrine::interact {
 
 std::string GraphError::text() const {
   return pointer + ": " + rule + " (KHR_interactivity, \"" + section + "\")";
-}
-
-std::string jsonPointerToken(std::string_view token) {
-  std::string out;
-  for (char c : token) {
-    if (c == '~') {
-      out += "~0";
-    } else if (c == '/') {
-      out += "~1";
-    } else {
-      out += c;
-    }
-  }
-  return out;
 }
 
 std::optional<Type> Builder::typeAt(const Json& v, const std::string& pointer,
@@ -161,7 +148,7 @@ bool loadEvents(Builder& b) {
                       "Static Limits");
       }
       for (const auto& [id, sv] : values->items()) {
-        const std::string at = where + "/values/" + jsonPointerToken(id);
+        const std::string at = where + "/values" + scene::joinJsonPointer({id});
         if (id == "event") return b.fail(at, "an event value must not be named `event`", "Events");
         if (!sv.is_object()) return b.fail(at, "an event value must be a JSON object", "Events");
         if (!sv.contains("type")) return b.fail(at, "an event value must have a `type`", "Events");
@@ -208,7 +195,7 @@ bool readDeclSockets(Builder& b, const Json& d, const char* name, const std::str
   if (!b.json.contains("types"))
     return b.fail(at, "sockets need the graph's `types` array", "Declarations");
   for (const auto& [id, s] : it->items()) {
-    const std::string sat = at + "/" + jsonPointerToken(id);
+    const std::string sat = at + scene::joinJsonPointer({id});
     if (!s.is_object() || !s.contains("type")) {
       return b.fail(sat, "a socket declaration must be an object with a `type`", "Declarations");
     }

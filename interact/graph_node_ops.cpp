@@ -5,6 +5,7 @@
 #include <set>
 
 #include "graph_node_ctx.h"
+#include "json_pointer.h"
 #include "templates.h"
 
 namespace vitrine::interact {
@@ -18,7 +19,7 @@ bool readValues(Ctx& c) {
   if (!it->is_object() || it->empty())
     return c.fail(at, "`values` must be a non-empty object", "Input Value Sockets");
   for (const auto& [id, s] : it->items()) {
-    const std::string sat = at + "/" + jsonPointerToken(id);
+    const std::string sat = at + scene::joinJsonPointer({id});
     if (!s.is_object())
       return c.fail(sat, "an input value socket must be a JSON object", "Input Value Sockets");
     SourceIn src;
@@ -92,7 +93,7 @@ bool readFlows(Ctx& c, NodeSockets& sockets, uint32_t nodeCount) {
     return c.fail(at, "`flows` must be a non-empty object", "Output Flow Socket Pointers");
   // Step 11.b (the limit) is checked in compileNode, before the configuration reads the flows.
   for (const auto& [id, f] : it->items()) {
-    const std::string fat = at + "/" + jsonPointerToken(id);
+    const std::string fat = at + scene::joinJsonPointer({id});
     if (!f.is_object() || !f.contains("node")) {
       return c.fail(fat, "an output flow must be an object with a `node`",
                     "Output Flow Socket Pointers");
@@ -214,7 +215,7 @@ bool compileNode(Builder& b, uint32_t index, const Json& json) {
     for (const auto& [id, p] : cfg->items()) {
       const auto v = p.is_object() ? p.find("value") : p.end();
       if (!p.is_object() || v == p.end() || !v->is_array() || v->empty()) {
-        return c.fail(c.where + "/configuration/" + jsonPointerToken(id),
+        return c.fail(c.where + "/configuration" + scene::joinJsonPointer({id}),
                       "a configuration property must be an object with a non-empty `value` array",
                       "Configuration");
       }
@@ -267,7 +268,7 @@ bool compileNode(Builder& b, uint32_t index, const Json& json) {
     const auto it = c.values.find(w.id);
     const Type want = w.generic ? n.type : w.type;
     if (want != Type::Count && it->second.type != want) {
-      return c.fail(c.where + "/values/" + jsonPointerToken(w.id),
+      return c.fail(c.where + "/values" + scene::joinJsonPointer({w.id}),
                     "the input value socket \"" + w.id + "\" of " + c.opName() + " must be " +
                         aTypeName(want) + ", not " + aTypeName(it->second.type),
                     "Input Value Sockets");

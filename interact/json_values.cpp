@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "host.h"
+#include "json_pointer.h"
 
 namespace vitrine::interact {
 
@@ -34,14 +35,8 @@ std::optional<uint32_t> jsonIndex(const Json& v) {
 }
 
 bool isJsonPointer(std::string_view text) {
-  if (text.empty()) return true;
-  if (text[0] != '/') return false;
-  for (size_t k = 0; k < text.size(); ++k) {
-    if (text[k] == '~' && (k + 1 >= text.size() || (text[k + 1] != '0' && text[k + 1] != '1'))) {
-      return false;
-    }
-  }
-  return true;
+  std::string error;
+  return scene::splitJsonPointer(text, &error).has_value();
 }
 
 RefKind kindOfArray(std::string_view name) {
@@ -70,19 +65,14 @@ Ref staticRef(std::string_view pointer, ObjectModelHost* host) {
   const size_t slash = pointer.rfind('/');
   if (host == nullptr || slash == 0 || slash == std::string_view::npos) return {};
   const std::string_view array = pointer.substr(0, slash);
-  const std::string_view digits = pointer.substr(slash + 1);
-  if (digits.empty() || digits.size() > 10 || (digits.size() > 1 && digits[0] == '0')) return {};
-  uint64_t index = 0;
-  for (char c : digits) {
-    if (c < '0' || c > '9') return {};
-    index = index * 10 + uint64_t(c - '0');
-  }
+  const std::optional<uint32_t> index = scene::parseArrayIndex(pointer.substr(slash + 1));
+  if (!index) return {};
   const bool topLevel = array.find('/', 1) == std::string_view::npos;
   if (!topLevel && array != "/extensions/KHR_lights_punctual/lights") return {};
   const RefKind kind = kindOfArray(array.substr(array.rfind('/') + 1));
   if (kind == RefKind::Asset || kind == RefKind::Null) return {};
-  if (index >= host->arrayLength(array)) return {};
-  return Ref{kind, uint32_t(index), 0};
+  if (*index >= host->arrayLength(array)) return {};
+  return Ref{kind, *index, 0};
 }
 
 std::string readInlineValue(const Json& array, Type type, ObjectModelHost* host, Value* out) {

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "gltf_document.h"
+#include "json_pointer.h"
 #include "json_values.h"
 #include "pick.h"
 #include "pointer_resolve.h"
@@ -103,14 +104,10 @@ bool nodePointer(std::string_view p, uint32_t count, uint32_t* node, std::string
   if (!p.starts_with(kNodes)) return false;
   p.remove_prefix(kNodes.size());
   const size_t slash = p.find('/');
-  if (slash == std::string_view::npos || slash == 0 || slash > 9) return false;
-  uint32_t n = 0;
-  for (char c : p.substr(0, slash)) {
-    if (c < '0' || c > '9') return false;
-    n = n * 10 + uint32_t(c - '0');
-  }
-  if ((slash > 1 && p[0] == '0') || n >= count) return false;
-  *node = n;
+  if (slash == std::string_view::npos) return false;
+  const std::optional<uint32_t> n = scene::parseArrayIndex(p.substr(0, slash));
+  if (!n || *n >= count) return false;
+  *node = *n;
   *rest = p.substr(slash + 1);
   return true;
 }

@@ -1,6 +1,9 @@
 #include "virtual_pointers.h"
 
+#include <optional>
 #include <string>
+
+#include "json_pointer.h"
 
 namespace vitrine::interact {
 
@@ -22,14 +25,10 @@ Property virtualProperty(std::string_view p, uint32_t animationCount) {
   if (!p.starts_with(kAnimations)) return {};
   const std::string_view rest = p.substr(kAnimations.size());
   const size_t slash = rest.find('/');
-  if (slash == std::string_view::npos || slash == 0 || slash > 9) return {};
-  const std::string_view digits = rest.substr(0, slash);
-  if (digits.size() > 1 && digits[0] == '0') return {};
-  uint32_t index = 0;
-  for (char c : digits) {
-    if (c < '0' || c > '9') return {};
-    index = index * 10 + uint32_t(c - '0');
-  }
+  if (slash == std::string_view::npos) return {};
+  const std::optional<uint32_t> parsed = scene::parseArrayIndex(rest.substr(0, slash));
+  if (!parsed) return {};
+  const uint32_t index = *parsed;
   if (index >= animationCount || !rest.substr(slash).starts_with(kExt)) return {};
   const std::string_view name = rest.substr(slash + kExt.size());
   struct Field {
