@@ -15,6 +15,7 @@ Engine::State::State(const Graph& graph, ObjectModelHost& h, const EngineLimits&
   nodeTime.assign(g.nodes.size(), 0.0);
   bits.assign(g.stateBits, 0);
   randomEpoch.assign(g.nodes.size(), 0);
+  activity.assign(g.nodes.size(), NodeActivity{});
   receivers.resize(g.events.size());
   for (uint32_t k = 0; k < g.nodes.size(); ++k) {
     const Node& n = g.nodes[k];
@@ -71,6 +72,7 @@ void Engine::start() {
 void Engine::tick(double time) {
   State& s = *state_;
   if (!s.started) start();
+  ++s.ticks;
   s.now = time;
   s.executions = 0;
   s.aborted = false;

@@ -48,6 +48,36 @@ struct LogEntry {
   std::string text;  // the message, "event ID {values}", or "node N (op): why"
 };
 
+// What a graph is doing, for the window's graph panel (issue 34): read between ticks
+// (engine_inspect.cpp); nothing here is kept up to date inside a tick beyond two counters.
+struct NodeActivity {
+  uint64_t runs = 0;      // executions since start() (pure evaluations included)
+  uint64_t lastTick = 0;  // Engine::ticks() when it last ran (0: during start(), or never)
+  bool erred = false;     // it took an `err` flow (or logged an error) at least once
+};
+struct DelayInfo {
+  uint32_t node = kNone;  // the flow/setDelay node
+  uint32_t serial = 0;    // its /extensions/KHR_interactivity/delays/ index
+  double due = 0;         // τ at which it fires
+};
+struct InterpolationInfo {
+  bool pointer = true;    // pointer/interpolate; else variable/interpolate
+  int32_t target = -1;    // property id (Engine::readProperty), or variable index
+  uint32_t node = kNone;  // the node whose `done` fires
+  double start = 0, duration = 0;
+  Value from, to;
+};
+struct AnimationInfo {
+  uint32_t animation = 0;
+  double start = 0, end = 0, stop = 0, speed = 1;
+  double playhead = 0;  // what it was sampled at in the last tick (NaN: no keyframes)
+};
+struct Activity {
+  std::vector<DelayInfo> delays;                  // by due time
+  std::vector<InterpolationInfo> interpolations;  // pointer ones first, each in start order
+  std::vector<AnimationInfo> animations;          // the active ones, by index
+};
+
 struct TickStats {
   uint64_t executions = 0;  // node executions in the last tick (pure evaluations included)
   bool budgetHit = false;
@@ -85,6 +115,18 @@ class Engine {
   void clearLog();
   const TickStats& lastTick() const;
   double time() const;
+
+  // Inspection (engine_inspect.cpp): the graph it runs, the ticks run since start(), each
+  // node's activity (indexed like Graph::nodes), every value slot (Graph::values' layout: a
+  // node's outputs as of its last run), and the delays, interpolations and animations active.
+  const Graph& graph() const;
+  uint64_t ticks() const;
+  const std::vector<NodeActivity>& nodeActivity() const;
+  const std::vector<Value>& values() const;
+  Activity activity() const;
+  // Sets variable `index` between ticks as a variable/set node would ("Variable Set": its
+  // interpolation ends); false when out of range or of another type.
+  bool setVariable(uint32_t index, const Value& value);
 
   struct State;  // engine_state.h
 

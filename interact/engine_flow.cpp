@@ -22,10 +22,14 @@ bool Engine::State::countExecution(uint32_t node) {
     log.push_back(std::move(e));
     return false;
   }
+  NodeActivity& a = activity[node];  // the graph panel's counts (issue 34)
+  ++a.runs;
+  a.lastTick = ticks;
   return true;
 }
 
 void Engine::State::error(uint32_t node, const char* why) {
+  activity[node].erred = true;
   LogEntry e;
   e.kind = LogEntry::Error;
   e.time = now;

@@ -121,6 +121,8 @@ struct Engine::State {
   int32_t hoverNode = -1;
 
   std::vector<LogEntry> log;
+  std::vector<NodeActivity> activity;  // per node (Engine::nodeActivity)
+  uint64_t ticks = 0;
   TickStats stats;
   uint64_t executions = 0;
   bool aborted = false;

@@ -10,6 +10,7 @@
 #include "pick.h"
 #include "pointer_resolve.h"
 #include "scene.h"
+#include "scene_host_restore.h"
 
 namespace vitrine::interact {
 
@@ -54,6 +55,7 @@ SceneHost::SceneHost(scene::Scene& scene, const scene::GltfDocument& document,
   }
   clipSeconds_.assign(animations.clips().size(), 0.0f);
   clipEnabled_.assign(animations.clips().size(), false);
+  saveRestorePoint();
 }
 
 SceneHost::~SceneHost() = default;
@@ -280,6 +282,11 @@ void SceneHost::set(int32_t id, const Value& v) {
   }
   if (same) return;  // style lesson 5: unchanged values mark nothing
   for (uint32_t k = 0; k < count; ++k) s.data[k] = next[k];
+  if (size_t(id) >= written_.size()) written_.resize(props_.size(), 0);
+  if (!written_[size_t(id)]) {
+    written_[size_t(id)] = 1;
+    writtenSlots_.push_back(s);
+  }
   if (s.region == scene::Region::NodeTransforms) {
     dirty_.movedNodes.push_back(s.element);
   } else {

@@ -59,6 +59,16 @@ class SceneHost final : public ObjectModelHost {
   // What the graph and the animations it runs changed since the caller last cleared it.
   scene::DirtySet& dirty() { return dirty_; }
 
+  // Reset (issue 34): keeps the scene's mutable values (every Object Model region, and the
+  // selectability and hoverability flags) as they are now; restore() writes them back, marking
+  // every region dirty and every node moved, and forgets writtenSlots(). The host keeps one
+  // restore point, taken when it is made.
+  void saveRestorePoint();
+  void restore();
+  // The slots a pointer/set or pointer/interpolate wrote since the restore point, each once,
+  // in the order first written: what the inspector tints as driven by the graph.
+  const std::vector<scene::Slot>& writtenSlots() const { return writtenSlots_; }
+
  private:
   struct Prop;
   scene::Scene& scene_;
@@ -72,6 +82,10 @@ class SceneHost final : public ObjectModelHost {
   std::vector<float> clipSeconds_;
   std::vector<bool> clipEnabled_;
   ActiveCamera camera_;
+  struct RestorePoint;
+  std::unique_ptr<RestorePoint> restorePoint_;
+  std::vector<uint8_t> written_;  // per property id
+  std::vector<scene::Slot> writtenSlots_;
 };
 
 }  // namespace vitrine::interact

@@ -141,5 +141,49 @@ TEST(SceneHost, PickingSkipsWhatIsNotSelectableThroughAnAncestor) {
   EXPECT_EQ(hit.node, 0u);
 }
 
+TEST(SceneHost, RestoreWritesBackTheStateAfterLoadingAndMarksItAll) {
+  // What the window's Reset relies on (issue 34): every value the graph wrote goes back, the
+  // renderer is told (the regions dirty, the nodes moved, their world matrices recomputed),
+  // and the slots the graph wrote are forgotten.
+  Loaded a = load([](AssetBuilder& b) {
+    b.json()["nodes"][1]["extensions"]["KHR_node_selectability"]["selectable"] = false;
+    b.json()["extensionsUsed"] = {"KHR_node_selectability"};
+  });
+  const Property colour = a.host->resolve("/materials/0/pbrMetallicRoughness/baseColorFactor");
+  const Property move = a.host->resolve("/nodes/1/translation");
+  const Property flag = a.host->resolve("/nodes/1/extensions/KHR_node_selectability/selectable");
+  ASSERT_GE(colour.id, 0);
+  ASSERT_GE(move.id, 0);
+  ASSERT_GE(flag.id, 0);
+  const double blue[4] = {0, 0, 1, 1}, far[3] = {7, 0, 0};
+  a.host->set(colour.id, makeFloats(Type::Float4, blue));
+  a.host->set(move.id, makeFloats(Type::Float3, far));
+  a.host->set(colour.id, makeFloats(Type::Float4, blue));  // unchanged: listed once
+  a.host->set(flag.id, makeBool(true));
+  a.host->finishTick();
+  ASSERT_EQ(a.host->writtenSlots().size(), 2u);
+  EXPECT_EQ(a.host->writtenSlots()[0].region, scene::Region::Materials);
+  EXPECT_EQ(a.host->writtenSlots()[1].region, scene::Region::NodeTransforms);
+  EXPECT_EQ(a.scene->world[0][3].x, 7.0f);  // the child follows its parent
+  a.host->dirty().clear();
+
+  a.host->restore();
+  EXPECT_EQ(a.scene->materialData[0].baseColorFactor, glm::vec4(1, 0, 0, 1));
+  EXPECT_EQ(a.scene->nodes[1].translation, glm::vec3(2, 0, 0));
+  EXPECT_EQ(a.scene->world[0][3].x, 2.0f);
+  EXPECT_TRUE(a.host->writtenSlots().empty());
+  const scene::DirtySet& dirty = a.host->dirty();
+  ASSERT_EQ(dirty[scene::Region::Materials].ranges().size(), 1u);
+  EXPECT_EQ(dirty[scene::Region::Materials].ranges()[0].offset, 0u);
+  EXPECT_EQ(dirty[scene::Region::Materials].ranges()[0].size,
+            uint32_t(a.scene->materialData.size() * sizeof(gpu::MaterialData)));
+  EXPECT_EQ(dirty.movedNodes.size(), a.scene->nodes.size());
+  EXPECT_FALSE(dirty.worldMatrices.empty());
+  // The selectability flag is back to the file's false: the ray through the child goes on.
+  const double origin[3] = {2, 0, 5}, down[3] = {0, 0, -1};
+  ObjectModelHost::Hit hit;
+  EXPECT_FALSE(a.host->pick(origin, down, false, &hit));
+}
+
 }  // namespace
 }  // namespace vitrine::interact::test
