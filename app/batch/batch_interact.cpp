@@ -9,10 +9,9 @@
 #include <string>
 #include <vector>
 
-#include <glm/gtc/quaternion.hpp>
-
 #include "camera.h"
 #include "engine.h"
+#include "graph_session.h"
 #include "headless.h"
 #include "json_values.h"
 #include "pointer_resolve.h"
@@ -101,34 +100,6 @@ std::optional<renderer::View> inputView(const scene::Scene& scene, const CliOpti
   OrbitCamera orbit;
   orbit.frame(scene::sceneBounds(scene, scene.activeScene), aspect);
   return orbit.view(aspect);
-}
-
-// "Active Camera State": that view's pose and projection. An asset camera reports its own
-// values (an orthographic one its xmag, ymag; its perspective ones NaN), the framed view its
-// field of view, the render's aspect and its near plane, with the far plane at infinity.
-interact::ActiveCamera activeCamera(const scene::Scene& scene, const CliOptions& o,
-                                    const renderer::View& view, float aspect) {
-  interact::ActiveCamera camera;
-  camera.available = true;
-  const glm::mat4 cameraToWorld = glm::inverse(view.view);
-  camera.position = glm::dvec3(view.eye);
-  camera.rotation = glm::dquat(glm::quat_cast(glm::mat3(cameraToWorld)));
-  camera.aspectRatio = double(aspect);
-  camera.zfar = interact::kInf;
-  if (o.camera) {
-    const scene::Camera& c = scene.cameras[size_t(*o.camera)];
-    camera.perspective = c.type == scene::Camera::Type::Perspective;
-    camera.yfov = double(c.yfov);
-    camera.aspectRatio = double(c.aspectRatio.value_or(aspect));
-    camera.xmag = double(c.xmag);
-    camera.ymag = double(c.ymag);
-    camera.znear = double(c.znear);
-    if (c.zfar) camera.zfar = double(*c.zfar);
-  } else {
-    camera.yfov = double(OrbitCamera::kFovY);
-    camera.znear = -0.5 * double(view.projection[3][2]);  // infinite: m[3][2] = -2 znear
-  }
-  return camera;
 }
 
 // A time as the shortest decimal that reads back as the same double ("2.5", "0.1").
@@ -247,7 +218,7 @@ std::unique_ptr<GraphRun> GraphRun::create(BatchAsset& asset, const std::string&
   auto impl = std::make_unique<Impl>(asset, file, o, view);
   impl->graph = inter.graphs[chosen].get();
   const float aspect = float(o.width) / float(o.height);
-  host.setActiveCamera(activeCamera(scene, o, view, aspect));
+  host.setActiveCamera(activeCameraOf(scene, o.camera, view, aspect));
 
   // Every node and event named is checked before the graph runs.
   const size_t count = o.graphInputs.size();

@@ -1,11 +1,13 @@
 #include "batch_thumbnail.h"
 
 #include <cstdio>
+#include <memory>
 
 #include "ground.h"
 #include "batch_common.h"
 #include "overlay_lines.h"
 #include "camera.h"
+#include "graph_session.h"
 #include "headless.h"
 #include "look.h"
 #include "timings.h"
@@ -32,17 +34,35 @@ int runThumbnail(const CliOptions& options) {
   std::optional<BatchAsset> asset = loadBatchAsset(options.file, options, &status);
   if (!asset) return status;
   Document& doc = *asset->document;
+  std::unique_ptr<GraphSession> graph;  // reads `doc`: declared after it, destroyed first
   // On for thumbnails unless --ground off; placed before the pose (which it leaves as it was).
   renderer::View::Ground ground;
   if (options.ground) {
     ground = placeGround(*doc.scene, *doc.animations);
     ground.enabled = true;
   }
-  scene::DirtySet dirty;  // the renderer uploads the whole posed scene below
-  const float time = options.time.value_or(firstFrameTime(doc, asset->enabled));
-  doc.animations->evaluate(time, asset->enabled, dirty);
-
+  // An interactive asset shows what a user first sees in the window: its default graph run
+  // (without --interact: the file manager passes no flag) through onStart and tick 0, both at
+  // τ = 0, its clips playing only as the graph starts them; the view, framed on the asset as
+  // loaded, is the graph's active camera from onStart on. Otherwise the first frame of the
+  // enabled clips (or --time's), framed as posed. Either way the renderer made below uploads
+  // the posed scene whole.
   renderer::View view = thumbnailView(*doc.scene);
+  if (doc.graphHost) {
+    const interact::ActiveCamera camera = activeCameraOf(*doc.scene, {}, view, 1.0f);
+    doc.graphHost->setActiveCamera(camera);       // for onStart already
+    graph = std::make_unique<GraphSession>(doc);  // onStart, when the default graph runs
+    graph->setCamera(camera);
+  }
+  if (graph && graph->active()) {
+    graph->frame(0.0);  // tick 0
+    doc.graphHost->dirty().clear();
+  } else {
+    scene::DirtySet dirty;
+    const float time = options.time.value_or(firstFrameTime(doc, asset->enabled));
+    doc.animations->evaluate(time, asset->enabled, dirty);
+    view = thumbnailView(*doc.scene);
+  }
   applyLook(options, view);
   view.ground = ground;
   if (options.background != CliBackground::Color) {

@@ -1,5 +1,6 @@
 // --thumbnail through the executable: real models of assimp-testmodels, the first animation
-// frame, transparency, and failures that leave no file behind.
+// frame, an interactive asset after onStart and tick 0, transparency, and failures that leave
+// no file behind.
 #include <unistd.h>
 
 #include <filesystem>
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "app/batch/graph_json.h"
 #include "asset_builder.h"
 #include "png.h"
 #include "run_vitrine.h"
@@ -74,7 +76,7 @@ TEST(BatchThumbnail, RealModelsAtTheRequestedSize) {
 
 // An unlit quad whose colour is white in the material, and animated red from its first
 // keyframe at 1 s to blue at 2 s.
-std::string animatedColourQuad(const std::string& stem) {
+AssetBuilder animatedColourAsset() {
   AssetBuilder b;
   const int quad = b.addColoredQuad({1.0f, 1.0f, 1.0f, 1.0f});
   b.json()["materials"][0]["extensions"]["KHR_materials_unlit"] = nlohmann::json::object();
@@ -93,7 +95,10 @@ std::string animatedColourQuad(const std::string& stem) {
             {"extensions",
              {{"KHR_animation_pointer",
                {{"pointer", "/materials/0/pbrMetallicRoughness/baseColorFactor"}}}}}}}}}}});
-  return b.writeGltf(stem);
+  return b;
+}
+std::string animatedColourQuad(const std::string& stem) {
+  return animatedColourAsset().writeGltf(stem);
 }
 
 // The thumbnail shows the first frame: red.
@@ -121,6 +126,64 @@ TEST(BatchThumbnail, TimeChoosesTheInstant) {
   ASSERT_EQ(png.width, 32);
   EXPECT_EQ(png.at(16, 16)[0], 0);
   EXPECT_EQ(png.at(16, 16)[2], 255);
+}
+
+// An unlit quad, blue in its material, whose graph sets it red at onStart and adds blue
+// ([0, 0, 1, 0]) on every tick: red after onStart alone, magenta once tick 0 has run too.
+std::string interactiveColourQuad(const std::string& stem) {
+  using namespace interact_cli;
+  const std::string factor = "/materials/0/pbrMetallicRoughness/baseColorFactor";
+  GraphJson g;
+  const int f4 = g.type("float4");
+  g.node("event/onStart", {}, {{"out", to(1)}});                         // 0
+  g.node("pointer/set", {{"value", g.lit("float4", {1, 0, 0, 1})}}, {},  // 1
+         {{"pointer", factor}, {"type", f4}});
+  g.node("pointer/get", {}, {}, {{"pointer", factor}, {"type", f4}});                    // 2
+  g.node("math/add", {{"a", from(2)}, {"b", g.lit("float4", {0, 0, 1, 0})}});            // 3
+  g.node("event/onTick", {}, {{"out", to(5)}});                                          // 4
+  g.node("pointer/set", {{"value", from(3)}}, {}, {{"pointer", factor}, {"type", f4}});  // 5
+  AssetBuilder b;
+  const int quad = b.addColoredQuad({0.0f, 0.0f, 1.0f, 1.0f});
+  b.json()["materials"][0]["extensions"]["KHR_materials_unlit"] = nlohmann::json::object();
+  b.json()["extensionsUsed"] = {"KHR_materials_unlit"};
+  b.addScene({b.addMeshNode(quad)});
+  return withGraphs(b, nlohmann::json::array({g.toJson()}), stem);
+}
+
+// The file manager passes no flag: the thumbnail of an interactive asset is what the window
+// first shows, the state after onStart and tick 0 (magenta), not the file's blue.
+TEST(BatchThumbnail, InteractiveAssetShowsTheStateAfterOnStartAndTickZero) {
+  const std::string out = scratchPath("thumb-interactive.png");
+  const ProcessResult r = runVitrine(
+      {"--thumbnail", "32", interactiveColourQuad("thumb-interactive"), out, "--tonemap", "none"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const Png png = readPng(out);
+  ASSERT_EQ(png.width, 32);
+  const uint8_t* centre = png.at(16, 16);
+  EXPECT_EQ(centre[0], 255);
+  EXPECT_EQ(centre[1], 0);
+  EXPECT_EQ(centre[2], 255);
+  EXPECT_EQ(centre[3], 255);
+}
+
+// While a graph drives the asset its clips play only when it starts them: the clip that makes
+// the first frame red does not autoplay under a graph that never starts it (white, the file's).
+TEST(BatchThumbnail, InteractiveAssetClipsDoNotAutoplay) {
+  using namespace interact_cli;
+  GraphJson g;
+  g.node("event/onStart");
+  AssetBuilder b = animatedColourAsset();
+  const std::string file = withGraphs(b, nlohmann::json::array({g.toJson()}), "thumb-idle-graph");
+  const std::string out = scratchPath("thumb-idle-graph.png");
+  const ProcessResult r = runVitrine({"--thumbnail", "32", file, out, "--tonemap", "none"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const Png png = readPng(out);
+  ASSERT_EQ(png.width, 32);
+  const uint8_t* centre = png.at(16, 16);
+  EXPECT_EQ(centre[0], 255);
+  EXPECT_EQ(centre[1], 255);
+  EXPECT_EQ(centre[2], 255);
 }
 
 // `--thumbnail 32 a.glb a.glb` (or a link to it) and `--render a.glb`: refused, the model

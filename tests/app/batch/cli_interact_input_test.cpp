@@ -22,31 +22,6 @@ namespace {
 using nlohmann::json;
 using namespace interact_cli;
 
-// pointer/set of a `signature` property at `pointer`, its value from `value`.
-int set(GraphJson& g, const std::string& signature, const std::string& pointer, const json& value,
-        const json& flows = json::object()) {
-  return g.node("pointer/set", {{"value", value}}, flows,
-                {{"pointer", pointer}, {"type", g.type(signature)}});
-}
-
-// A node event handler (KHR_node_selectability's onSelect, KHR_node_hoverability's onHoverIn
-// and onHoverOut), declared with every output socket the extension defines.
-int handler(GraphJson& g, const std::string& op, int nodeIndex, const json& flows) {
-  const bool select = op == "event/onSelect";
-  json outputs = {{select ? "selectedNode" : "hoveredNode", {{"type", g.type("ref")}}},
-                  {"controllerIndex", {{"type", g.type("int")}}},
-                  {"event", {{"type", g.type("ref")}}}};
-  if (select) {
-    outputs["selectionPoint"] = {{"type", g.type("float3")}};
-    outputs["selectionRayOrigin"] = {{"type", g.type("float3")}};
-  }
-  const json declaration = {
-      {"op", op},
-      {"extension", select ? "KHR_node_selectability" : "KHR_node_hoverability"},
-      {"outputValueSockets", outputs}};
-  return g.declared(declaration, json::object(), flows, {{"nodeIndex", nodeIndex}});
-}
-
 // The --log lines of kind "log" (debug/log), without the sent events.
 std::string logLines(const std::string& out) {
   std::string kept;

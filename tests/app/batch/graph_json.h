@@ -1,4 +1,4 @@
-// Writing KHR_interactivity graphs for the command-line tests (cli_interact_*_test.cpp):
+// Writing KHR_interactivity graphs for the tests (cli_interact_*_test.cpp, the window's):
 // GraphJson builds one node by node, withGraphs() puts graphs into an asset, interact() runs
 // `vitrine FILE --interact ...`.
 #pragma once
@@ -90,6 +90,31 @@ inline std::string withGraphs(AssetBuilder& b, const json& graphs, const std::st
 inline int logLine(GraphJson& g, const std::string& message, const json& values = json::object(),
                    const json& flows = json::object()) {
   return g.node("debug/log", values, flows, {{"severity", 0}, {"message", message}});
+}
+
+// pointer/set of a `signature` property at `pointer`, its value from `value`.
+inline int set(GraphJson& g, const std::string& signature, const std::string& pointer,
+               const json& value, const json& flows = json::object()) {
+  return g.node("pointer/set", {{"value", value}}, flows,
+                {{"pointer", pointer}, {"type", g.type(signature)}});
+}
+
+// A node event handler (KHR_node_selectability's onSelect, KHR_node_hoverability's onHoverIn
+// and onHoverOut), declared with every output socket the extension defines.
+inline int handler(GraphJson& g, const std::string& op, int nodeIndex, const json& flows) {
+  const bool select = op == "event/onSelect";
+  json outputs = {{select ? "selectedNode" : "hoveredNode", {{"type", g.type("ref")}}},
+                  {"controllerIndex", {{"type", g.type("int")}}},
+                  {"event", {{"type", g.type("ref")}}}};
+  if (select) {
+    outputs["selectionPoint"] = {{"type", g.type("float3")}};
+    outputs["selectionRayOrigin"] = {{"type", g.type("float3")}};
+  }
+  const json declaration = {
+      {"op", op},
+      {"extension", select ? "KHR_node_selectability" : "KHR_node_hoverability"},
+      {"outputValueSockets", outputs}};
+  return g.declared(declaration, json::object(), flows, {{"nodeIndex", nodeIndex}});
 }
 
 inline ProcessResult interact(const std::string& file, std::vector<std::string> args) {
