@@ -13,6 +13,29 @@ bool animatedBy(const Property& p, const std::vector<bool>& enabled) {
   return false;
 }
 
+std::vector<bool> playingClips(const std::vector<bool>& enabled, const GraphSession* graph,
+                               size_t clipCount) {
+  std::vector<bool> out(clipCount, false);
+  if (!graph || !graph->active()) {
+    for (size_t c = 0; c < clipCount && c < enabled.size(); ++c) out[c] = enabled[c];
+    return out;
+  }
+  for (const interact::AnimationInfo& a : graph->engine()->activity().animations)
+    if (a.animation < clipCount) out[a.animation] = true;
+  return out;
+}
+
+bool writtenBy(const Property& p, const std::vector<scene::Slot>& written) {
+  const uint64_t begin = p.slot.byteOffset, end = begin + 4ull * p.slot.count;
+  for (const scene::Slot& w : written) {
+    // Extras offsets count within one Scene::extrasValues entry: the element tells them apart.
+    if (w.region == scene::Region::Extras && w.element != p.slot.element) continue;
+    const uint64_t wBegin = w.byteOffset, wEnd = wBegin + 4ull * w.count;
+    if (w.region == p.slot.region && wBegin < end && begin < wEnd) return true;
+  }
+  return false;
+}
+
 AnimatedSlots::AnimatedSlots(scene::Scene& scene, const scene::GltfDocument& doc,
                              const std::vector<anim::ClipInfo>& clips) {
   for (uint32_t c = 0; c < clips.size(); ++c) {

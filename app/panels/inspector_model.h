@@ -1,7 +1,8 @@
 // What the inspector shows, without ImGui: the editable properties of a node and of its
 // mesh's materials, each resolved ONCE to its Object Model slot, with the animations that
 // target it. Built per document (and per material on first display), never per frame: the
-// frame only reads the slots' live values and checks which clips are enabled.
+// frame only reads the slots' live values and checks which clips play and what a running
+// behaviour graph wrote.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "animation.h"
+#include "graph_session.h"
 #include "object_model.h"
 #include "scene.h"
 
@@ -28,6 +30,18 @@ struct Property {
 // True when a clip in p.clips is enabled (enabled[i], false past its end): the value the
 // inspector shows is being animated.
 bool animatedBy(const Property& p, const std::vector<bool>& enabled);
+
+// The clips animatedBy() counts as playing: the timeline's `enabled` ones; while a behaviour
+// graph drives the asset (`graph` non-null and active: Session::graphDriven()), those it has
+// started instead (Engine::activity().animations), as the timeline's do not autoplay then.
+// One flag per clip of `clipCount`.
+std::vector<bool> playingClips(const std::vector<bool>& enabled, const GraphSession* graph,
+                               size_t clipCount);
+
+// True when one of `written` (SceneHost::writtenSlots(): what the graph set or interpolated)
+// lies in p's region with bytes overlapping p's [byteOffset, byteOffset + 4 * count): the
+// inspector tints it as it tints what a playing clip animates (animatedBy).
+bool writtenBy(const Property& p, const std::vector<scene::Slot>& written);
 
 // The slots the bound channels of every clip write, resolved once from their JSON pointers
 // (ChannelInfo::target: core node paths are pointers too), so that a property resolved later

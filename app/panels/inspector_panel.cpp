@@ -27,14 +27,15 @@ bool rotationWidget(const Property& p, scene::DirtySet& dirty) {
   return writeSlot(p.slot, values, dirty);
 }
 
-}  // namespace
+// Who drives a property's value, as its field shows it.
+enum class Driver { None, Clip, Graph };
 
-bool propertyWidget(const Property& p, const std::vector<bool>& enabled, scene::DirtySet& dirty) {
+bool drivenWidget(const Property& p, Driver driver, scene::DirtySet& dirty) {
   ImGui::PushID(p.pointer.c_str());
   bool changed = false;
-  // Animated values are marked by tinting their field (an amber frame), not by text beside it
-  // that a narrow column clips.
-  const bool animated = animatedBy(p, enabled);
+  // Animated values (by a clip or by the graph) are marked by tinting their field (an amber
+  // frame), not by text beside it that a narrow column clips.
+  const bool animated = driver != Driver::None;
   if (animated) {
     ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0.30f, 0.16f, 0.03f, 0.95f));
     ImGui::PushStyleColor(ImGuiCol_FrameBgHovered, ImVec4(0.38f, 0.21f, 0.05f, 0.95f));
@@ -76,13 +77,42 @@ bool propertyWidget(const Property& p, const std::vector<bool>& enabled, scene::
   }
   if (labelAbove) ImGui::PopItemWidth();
   if (animated) ImGui::PopStyleColor(2);
-  // Animated values update live; an edit holds until the clip writes the property again.
+  // Animated values update live; an edit holds until the clip (or graph) writes it again.
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        animated ? "%s\nanimated: an edit holds until the clip writes it again" : "%s",
+        driver == Driver::Clip ? "%s\nanimated: an edit holds until the clip writes it again"
+        : driver == Driver::Graph
+            ? "%s\nwritten by the graph: an edit holds until the graph writes it again"
+            : "%s",
         p.pointer.c_str());
   ImGui::PopID();
   return changed;
+}
+
+// This frame's clips playing (playingClips) and slots the graph wrote, read once per section.
+struct Drivers {
+  std::vector<bool> playing;
+  const std::vector<scene::Slot>* written = nullptr;  // never null
+  Driver of(const Property& p) const {
+    if (animatedBy(p, playing)) return Driver::Clip;
+    return writtenBy(p, *written) ? Driver::Graph : Driver::None;
+  }
+};
+
+Drivers drivers(Session& s) {
+  static const std::vector<scene::Slot> kNone;
+  Drivers d;
+  d.playing = playingClips(s.timeline.enabled(), s.graphDriven() ? s.graph.get() : nullptr,
+                           s.document->animations->clips().size());
+  // What the graph wrote stays tinted while the timeline is shown instead: it is still there.
+  d.written = s.graph && s.graph->host() ? &s.graph->host()->writtenSlots() : &kNone;
+  return d;
+}
+
+}  // namespace
+
+bool propertyWidget(const Property& p, const std::vector<bool>& enabled, scene::DirtySet& dirty) {
+  return drivenWidget(p, animatedBy(p, enabled) ? Driver::Clip : Driver::None, dirty);
 }
 
 void metadataLines(const char* heading, const std::vector<MetadataLine>& lines) {
@@ -133,7 +163,8 @@ void InspectorPanel::nodeSection(Session& s) {
   if (node.instancing >= 0 && size_t(node.instancing) < scene.instancing.size())
     ImGui::TextDisabled("Drawn as %zu instances (EXT_mesh_gpu_instancing)",
                         scene.instancing[size_t(node.instancing)].transforms.size());
-  for (const Property& p : model_.node(n)) propertyWidget(p, s.timeline.enabled(), s.dirty);
+  const Drivers d = drivers(s);
+  for (const Property& p : model_.node(n)) drivenWidget(p, d.of(p), s.dirty);
   if (n < scene.world.size()) {
     const glm::vec3 world(scene.world[n][3]);
     ImGui::Text("World position  %.3f  %.3f  %.3f", world.x, world.y, world.z);
@@ -175,6 +206,7 @@ void InspectorPanel::materialSection(Session& s) {
     if (ImGui::TreeNodeEx("material", ImGuiTreeNodeFlags_DefaultOpen, "%s", name.c_str())) {
       metadataLines("Material metadata", metadata(scene, scene::XmpObject::Material, m));
       const std::vector<Property>& props = model_.material(m);
+      const Drivers d = drivers(s);
       // Core properties first, then one tree node per extension (its properties are adjacent).
       for (size_t i = 0; i < props.size();) {
         size_t end = i + 1;
@@ -183,7 +215,7 @@ void InspectorPanel::materialSection(Session& s) {
                           ImGui::TreeNodeEx(props[i].group.c_str(), ImGuiTreeNodeFlags_DefaultOpen,
                                             "%s", props[i].group.c_str());
         if (open) {
-          for (size_t k = i; k < end; ++k) propertyWidget(props[k], s.timeline.enabled(), s.dirty);
+          for (size_t k = i; k < end; ++k) drivenWidget(props[k], d.of(props[k]), s.dirty);
           if (!props[i].group.empty()) ImGui::TreePop();
         }
         i = end;

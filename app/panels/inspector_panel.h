@@ -1,7 +1,8 @@
 // The inspector (right column): the asset's metadata (generator, copyright, KHR_xmp_json_ld),
 // the selected node (name, local TRS editable, world position, its and its mesh's metadata)
-// and its mesh's materials with every factor's live value, its field tinted amber when an enabled
-// clip targets it; edits go through writeSlot (slot_edit.h), exactly like animation. Below them,
+// and its mesh's materials with every factor's live value, its field tinted amber when a playing
+// clip targets it or the behaviour graph wrote it (inspector_model.h: playingClips, writtenBy);
+// edits go through writeSlot (slot_edit.h), exactly like animation. Below them,
 // the view and lighting sections (view_panel.h).
 #pragma once
 

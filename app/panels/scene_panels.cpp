@@ -1,5 +1,6 @@
 #include "scene_panels.h"
 
+#include "inspector_model.h"
 #include "selection_draw.h"
 #include "selection_overlay.h"
 #include "stats_overlay.h"
@@ -29,8 +30,12 @@ void ScenePanels::draw(const Layout& layout, Session& s, renderer::Renderer& ren
   }
   uiTextures_.beginFrame(renderer);
   if (s.panels.statistics)
-    drawStatisticsPanel(layout.statistics, times, renderer,
-                        animatedChannels(boundPerClip_, s.timeline.enabled()), scene, statistics_);
+    drawStatisticsPanel(
+        layout.statistics, times, renderer,
+        animatedChannels(boundPerClip_, playingClips(s.timeline.enabled(),
+                                                     s.graphDriven() ? s.graph.get() : nullptr,
+                                                     boundPerClip_.size())),
+        scene, statistics_, s.graph.get());
   if (s.panels.textures) textures_.draw(layout.view, s, renderer, uiTextures_, facts_);
   if (s.panels.uv) uv_.draw(layout.view, s, renderer, uiTextures_);
 }

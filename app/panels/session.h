@@ -10,6 +10,7 @@
 #include "dirty.h"
 #include "document.h"
 #include "environment_image.h"
+#include "graph_session.h"
 #include "layout.h"
 #include "timeline.h"
 
@@ -23,6 +24,12 @@ struct FrameRequest {
 
 struct Session {
   std::unique_ptr<Document> document;  // never null while the viewer runs
+  // The document's behaviour graph (issue 34), made with it; null when the asset has no
+  // KHR_interactivity. Declared after `document`, which it reads: destroyed first.
+  std::unique_ptr<GraphSession> graph;
+  // The ordinary timeline shown instead of the graph's transport, its clips playing, for
+  // inspecting them; the graph is paused meanwhile.
+  bool clipsInsteadOfGraph = false;
   Timeline timeline;
   // Slot writes of this frame, from animation and from hand edits alike (same slots, same
   // ranges): the viewer hands them to Renderer::applyChanges, then clears them.
@@ -61,6 +68,10 @@ struct Session {
   };
   std::optional<Arriving> arriving;
   float menuHeight = 0.0f;  // the main menu bar's height this frame (0 when hidden)
+
+  // The graph runs the asset: it has a graph that compiled and the timeline is not shown
+  // instead. Then clicks and hover go to the graph, and the clips play only as it says.
+  bool graphDriven() const { return graph && graph->active() && !clipsInsteadOfGraph; }
 };
 
 }  // namespace vitrine::app

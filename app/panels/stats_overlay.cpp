@@ -1,5 +1,7 @@
 #include "stats_overlay.h"
 
+#include <cstdio>
+
 #include <imgui.h>
 
 #include "statistics_tables.h"
@@ -61,9 +63,33 @@ std::string shadowSummary(const renderer::DrawStats& draws) {
   return s;
 }
 
+GraphCostLines graphCostLines(uint64_t executions, double milliseconds, bool budgetHit) {
+  char ms[32];
+  std::snprintf(ms, sizeof ms, "%.2f", milliseconds);
+  GraphCostLines out;
+  out.cost = "Graph tick: " + countNoun(executions, "execution", "executions") + ", " + ms + " ms";
+  if (budgetHit) out.budget = "Budget reached: the rest of the tick waits";
+  return out;
+}
+
+namespace {
+
+// The graph's lines, its tick time smoothed as the frame times are (the digits would change
+// every frame otherwise).
+void graphLines(const GraphSession& graph, double tickMilliseconds) {
+  const GraphCostLines lines =
+      graphCostLines(graph.lastExecutions(), tickMilliseconds, graph.budgetHit());
+  ImGui::TextUnformatted(lines.cost.c_str());
+  if (!lines.budget.empty())
+    ImGui::TextColored(ImVec4(0.95f, 0.25f, 0.20f, 1.0f), "%s", lines.budget.c_str());
+}
+
+}  // namespace
+
 void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,
                          const renderer::Renderer& renderer, uint64_t channels,
-                         const scene::Scene& scene, const SceneStatistics& stats) {
+                         const scene::Scene& scene, const SceneStatistics& stats,
+                         const GraphSession* graph) {
   if (!beginDockedPanel("Statistics", rect)) return;
   const renderer::DrawStats draws = renderer.lastDrawStats();
   const renderer::UploadStats uploads = renderer.lastUploadStats();
@@ -74,6 +100,7 @@ void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,
   if (draws.instances > draws.drawCalls)
     ImGui::Text("%s drawn", countNoun(draws.instances, "instance", "instances").c_str());
   ImGui::Text("%s", countNoun(channels, "animated channel", "animated channels").c_str());
+  if (graph && graph->active()) graphLines(*graph, times.graphTickMilliseconds);
   const std::string shadows = shadowSummary(draws);
   if (!shadows.empty()) ImGui::Text("%s", shadows.c_str());
   ImGui::Text("Uploaded %s in %s", countNoun(uploads.bytes, "byte", "bytes").c_str(),

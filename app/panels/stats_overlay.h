@@ -1,7 +1,8 @@
 // The statistics panel, below the inspector (Layout::statistics, never over the model): CPU
 // and GPU frame time (smoothed), triangles and draw calls of the last frame, animated channels
-// (bound channels of the enabled clips), what the last frame uploaded; then the asset's numbers
-// per mesh and per material (scene_statistics.h).
+// (bound channels of the enabled clips), a running behaviour graph's cost per tick, what the
+// last frame uploaded; then the asset's numbers per mesh and per material
+// (scene_statistics.h).
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "animation.h"
+#include "graph_session.h"
 #include "layout.h"
 #include "renderer.h"
 #include "scene_statistics.h"
@@ -38,9 +40,10 @@ class SmoothedTime {
 };
 
 // The overlay's frame times, smoothed (SmoothedTime): CPU from the frame's start to its
-// submission, GPU from the renderer's timestamps.
+// submission, GPU from the renderer's timestamps; the behaviour graph's tick (GraphSession).
 struct FrameTimes {
   double cpuMilliseconds = 0.0, gpuMilliseconds = 0.0;
+  double graphTickMilliseconds = 0.0;
 };
 
 // "1 range", "2 ranges": the count and the noun, in the singular for exactly one.
@@ -52,10 +55,21 @@ std::string countNoun(uint64_t count, const char* singular, const char* plural);
 // light"); "" when nothing casts a shadow (or shadows are off).
 std::string shadowSummary(const renderer::DrawStats& draws);
 
+// A running behaviour graph's lines of the panel: its cost per tick, "Graph tick: 12
+// executions, 0.04 ms" (node executions of the last tick, `milliseconds` smoothed), and
+// when the last tick hit the per-tick budget of node executions, `budget` (drawn red; the
+// graph's log says it too): "Budget reached: the rest of the tick waits"; else "".
+struct GraphCostLines {
+  std::string cost, budget;
+};
+GraphCostLines graphCostLines(uint64_t executions, double milliseconds, bool budgetHit);
+
 // Draws the panel in `rect` (Layout::statistics). `stats`: of the scene shown, `scene`: for the
-// names of its meshes and materials.
+// names of its meshes and materials; `graph`: the session's behaviour graph (null: none), whose
+// cost per tick is shown while one runs.
 void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,
                          const renderer::Renderer& renderer, uint64_t channels,
-                         const scene::Scene& scene, const SceneStatistics& stats);
+                         const scene::Scene& scene, const SceneStatistics& stats,
+                         const GraphSession* graph = nullptr);
 
 }  // namespace vitrine::app

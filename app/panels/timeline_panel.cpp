@@ -71,6 +71,12 @@ void TimelinePanel::draw(Session& session, const PanelRect& rect) {
 
 void TimelinePanel::drawTransport(Session& session) {
   Timeline& tl = session.timeline;
+  if (session.graph && session.graph->present()) {
+    // Shown instead of the graph's transport (issue 34): back to the graph panel.
+    if (ImGui::Button("Graph")) session.clipsInsteadOfGraph = false;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the behaviour graph's panel");
+    ImGui::SameLine();
+  }
   if (ImGui::Button("|<")) tl.jumpToStart();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Jump to start (Home)");
   ImGui::SameLine();

@@ -21,11 +21,32 @@ struct DropEvent {
 };
 
 // A click in the window (left button pressed and released without dragging), in window
-// coordinates (the cursor's: logical pixels, y down): picks what lies under it (Viewer::pickAt).
+// coordinates (the cursor's: logical pixels, y down), with the modifier bits held at the
+// release: a selection for the running graph (event/onSelect), or with Alt (or without a
+// graph) the viewer's own selection for inspection (Viewer::pickAt).
 struct ClickEvent {
   float x = 0.0f, y = 0.0f;
+  int mods = 0;
 };
 
-using InputEvent = std::variant<KeyEvent, DropEvent, ClickEvent>;
+// A mouse button pressed or released (GLFW_MOUSE_BUTTON_*, GLFW_PRESS or GLFW_RELEASE), where
+// the cursor was then, in the order the window system delivered them: a press and its release
+// within one frame still make a click (issue 34). overUi: the UI had the mouse when it came.
+struct ButtonEvent {
+  int button = 0;
+  int action = 0;
+  int mods = 0;
+  float x = 0.0f, y = 0.0f;
+  bool overUi = false;
+};
+
+// Where the cursor is over the window (it moved there), or that it left the window: the
+// running graph's hover pointer follows it.
+struct PointerEvent {
+  float x = 0.0f, y = 0.0f;
+  bool inside = true;
+};
+
+using InputEvent = std::variant<KeyEvent, DropEvent, ClickEvent, ButtonEvent, PointerEvent>;
 
 }  // namespace vitrine::app

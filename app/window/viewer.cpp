@@ -11,6 +11,7 @@
 
 #include "ground.h"
 #include "files.h"
+#include "graph_panel.h"
 #include "layout.h"
 #include "look.h"
 #include "overlay.h"
@@ -84,6 +85,23 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
     if (action == GLFW_RELEASE || (viewer->overlay_ && viewer->overlay_->wantsKeyboard())) return;
     viewer->pending_.push_back(KeyEvent{key, mods});
   });
+  // Buttons as the window system delivers them, in order, with where the cursor was: a press
+  // and its release within one frame still make a click (issue 34). ImGui's callback chains to
+  // this one after it has seen the event; WantCaptureMouse is the last frame's.
+  glfwSetMouseButtonCallback(v->window_, [](GLFWwindow* w, int button, int action, int mods) {
+    Viewer* viewer = viewerOf(w);
+    double x = 0.0, y = 0.0;
+    glfwGetCursorPos(w, &x, &y);
+    const bool overUi = viewer->overlay_ && viewer->overlay_->wantsMouse();
+    viewer->pending_.push_back(ButtonEvent{button, action, mods, float(x), float(y), overUi});
+  });
+  // The cursor over the window: the running graph's hover pointer.
+  glfwSetCursorPosCallback(v->window_, [](GLFWwindow* w, double x, double y) {
+    viewerOf(w)->pending_.push_back(PointerEvent{float(x), float(y), true});
+  });
+  glfwSetCursorEnterCallback(v->window_, [](GLFWwindow* w, int entered) {
+    if (!entered) viewerOf(w)->pending_.push_back(PointerEvent{0.0f, 0.0f, false});
+  });
   glfwSetDropCallback(v->window_, [](GLFWwindow* w, int count, const char** paths) {
     viewerOf(w)->pending_.push_back(DropEvent{std::vector<std::string>(paths, paths + count)});
   });
@@ -129,6 +147,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   v->setMaterialVariant(options.materialVariant);
   v->overlay_ = std::make_unique<Overlay>(v->window_, *v->renderer_, s.uiScale);
   v->timelinePanel_ = std::make_unique<TimelinePanel>();
+  v->graphPanel_ = std::make_unique<GraphPanel>();
   {
     // Until the first frame lays the panels out: the layout with a menu bar of the font's
     // height, close enough for the first framing (redone after that frame's layout).
@@ -141,6 +160,7 @@ std::unique_ptr<Viewer> Viewer::create(std::unique_ptr<Document> document,
   }
   v->frameScene();
   v->frameAfterLayout_ = true;
+  v->startGraph(false, 0);  // onStart sees the framed view as its active camera
   glfwGetCursorPos(v->window_, &v->lastX_, &v->lastY_);
   v->lastFrameTime_ = glfwGetTime();
   return v;
@@ -182,7 +202,8 @@ Layout Viewer::layout(glm::vec2 display, float menuHeight) const {
   // An asset without animation keeps only the timeline's transport row (a frame's height and
   // the window's padding, in points): the rest of the panel would say nothing.
   constexpr float kTransportRowPoints = 38.0f;
-  const bool animated = !session_.document->animations->clips().empty();
+  const bool animated = !session_.document->animations->clips().empty() ||
+                        (session_.graph && session_.graph->present());  // the graph panel
   return computeLayout(display, session_.uiScale, menuHeight, session_.panels,
                        animated ? 0.0f : kTransportRowPoints * session_.uiScale);
 }
@@ -251,16 +272,76 @@ ScreenshotResult Viewer::screenshot() {
   return r;
 }
 
+void Viewer::startGraph(bool keep, uint32_t graph) {
+  Session& s = session_;
+  s.graph.reset();
+  if (!keep) s.clipsInsteadOfGraph = false;
+  hoverSent_.reset();
+  sampledGeneration_ = ~uint64_t(0);  // the clips are sampled again if the timeline shows
+  if (!s.document->graphHost) return;
+  s.document->graphHost->setActiveCamera(
+      activeCameraOf(*s.document->scene, s.assetCamera, windowView(), viewAspect()));
+  s.graph = std::make_unique<GraphSession>(*s.document);
+  if (keep && graph < s.graph->graphCount() && graph != s.graph->graphIndex())
+    s.graph->choose(graph);
+  if (s.clipsInsteadOfGraph) s.graph->setRunning(false);
+  wasGraphDriven_ = s.graphDriven();
+  if (s.graph->active())
+    s.status = "Interactive: clicks and the cursor go to the asset's graph; Alt+click selects";
+  else if (const interact::GraphError* why = s.graph->refusal())
+    s.status = "The graph was refused, the asset is shown without behaviour: " + why->text();
+}
+
+void Viewer::updateGraph(double wallSeconds) {
+  Session& s = session_;
+  GraphSession* g = s.graph.get();
+  if (!g) return;
+  const bool driven = s.graphDriven();
+  if (driven != wasGraphDriven_) {
+    wasGraphDriven_ = driven;
+    sampledGeneration_ = ~uint64_t(0);
+    if (!driven) g->setRunning(false);  // the timeline shows: the graph pauses
+  }
+  if (g->active()) {
+    const float aspect = viewAspect();
+    g->setCamera(activeCameraOf(*s.document->scene, s.assetCamera, windowView(), aspect));
+    // The hover pointer: the ray under the cursor while it is over the view (not the UI), sent
+    // again whenever the cursor or the camera moves; the engine re-casts it every tick, so a
+    // part moving under a still cursor enters and leaves.
+    std::optional<std::pair<glm::vec3, glm::vec3>> ray;
+    if (driven && pointer_ && !overlay_->wantsMouse()) ray = rayAt(*pointer_);
+    if (ray != hoverSent_) {
+      if (ray)
+        g->hover(ray->first, ray->second);
+      else
+        g->clearHover();
+      hoverSent_ = ray;
+    }
+    if (driven) {
+      g->frame(wallSeconds);
+      graphMs_.add(g->lastTickMilliseconds(), glfwGetTime());
+    }
+  }
+  // What the graph, its animations, a Reset or a Step wrote: uploaded with this frame.
+  if (interact::SceneHost* h = g->host(); h && !h->dirty().empty()) {
+    renderer_->applyChanges(*s.document->scene, h->dirty());
+    h->dirty().clear();
+  }
+}
+
 void Viewer::animate(double wallSeconds) {
   Session& s = session_;
-  s.timeline.advance(wallSeconds);
+  // While the graph drives the asset, the clips play only as it says (KHR_interactivity,
+  // "Animation Control Nodes"): the timeline stands still and samples nothing.
+  const bool clips = !s.graphDriven();
+  if (clips) s.timeline.advance(wallSeconds);
   // Sampling again at unchanged clip times would write the same values back, and would undo a
   // hand edit of an animated factor while the timeline stands still: clips are sampled only
   // when their times, the enabled set or the document changed. The evaluation still runs, with
   // no clip, so hand-moved nodes get their world matrices.
-  const bool changed = s.timeline.generation() != sampledGeneration_ ||
-                       s.timeline.clipTimes() != sampledTimes_ ||
-                       s.timeline.enabled() != sampledEnabled_;
+  const bool changed =
+      clips && (s.timeline.generation() != sampledGeneration_ ||
+                s.timeline.clipTimes() != sampledTimes_ || s.timeline.enabled() != sampledEnabled_);
   static const std::vector<bool> kNothingEnabled;
   s.document->animations->evaluate(s.timeline.clipTimes(),
                                    changed ? s.timeline.enabled() : kNothingEnabled, s.dirty);
@@ -321,6 +402,7 @@ bool Viewer::runFrame() {
     session_.frameRequest.reset();
   }
 
+  updateGraph(wallSeconds);
   animate(wallSeconds);
   renderer::View view = windowView();
   const scene::Scene& posed = *session_.document->scene;

@@ -31,6 +31,7 @@ struct GLFWwindow;
 
 namespace vitrine::app {
 
+class GraphPanel;
 class Overlay;
 class TimelinePanel;
 
@@ -95,6 +96,9 @@ class Viewer {
   // nearest drawn surface as posed now, the one behind it on a second click at the same place
   // (PickCycle), nothing over the background.
   void pickAt(glm::vec2 at);
+  // The ray through window point `at` (cursor coordinates) of the window's view: its origin on
+  // the near plane and its unit direction. What picking and the graph's select and hover use.
+  std::pair<glm::vec3, glm::vec3> rayAt(glm::vec2 at) const;
 
   // Starts loading `path` on the worker thread; the current document stays on screen until
   // the new one replaces it (replaceDocument), or stays for good if it fails (fileError).
@@ -172,6 +176,18 @@ class Viewer {
   void handleKey(const KeyEvent& key);
   void handleDrop(const DropEvent& drop);
   void handleMouse();
+  // A button press or release in order (ButtonEvent): a left press and its release near it
+  // make a click, however short.
+  void handleButton(const ButtonEvent& button);
+  // A click: the running graph's selection (event/onSelect), or with Alt, or without a graph,
+  // the viewer's selection for inspection.
+  void handleClick(const ClickEvent& click);
+  // Makes session_.graph for the shown document (issue 34): graph `graph` when keep (a reload)
+  // and the new file has it, else the default graph; onStart runs.
+  void startGraph(bool keep, uint32_t graph);
+  // The frame's graph step: its camera and hover pointer, one tick while it runs, and what it
+  // wrote handed to the renderer.
+  void updateGraph(double wallSeconds);
   void buildUi();
   float aspect() const;
   // Where the panels sit for this document (the timeline collapsed without animation).
@@ -221,6 +237,7 @@ class Viewer {
   std::unique_ptr<renderer::Renderer> renderer_;
   std::unique_ptr<Overlay> overlay_;
   std::unique_ptr<TimelinePanel> timelinePanel_;
+  std::unique_ptr<GraphPanel> graphPanel_;
   std::unique_ptr<Files> files_;
   float contentScale_ = 1.0f;  // the window's, as last reported: overlay rebuilt on change
   Session session_;
@@ -231,9 +248,14 @@ class Viewer {
   // The shown document's ground (placeGround(), once per document; View > Ground shows it).
   renderer::View::Ground ground_;
   double lastX_ = 0.0, lastY_ = 0.0;
-  // Clicks (handleMouse): whether the left button was down last frame, and where it went down.
-  bool leftDown_ = false;
+  // Clicks (handleButton): whether the left button went down in the view, and where.
+  bool leftPressed_ = false;
   glm::vec2 pressedAt_{0.0f};
+  // The cursor over the window, from its motion events (PointerEvent); none once it left.
+  std::optional<glm::vec2> pointer_;
+  // The hover ray last given to the graph (updateGraph), to send it again only when it moves.
+  std::optional<std::pair<glm::vec3, glm::vec3>> hoverSent_;
+  bool wasGraphDriven_ = false;
   PickCycle pickCycle_;
   // The room the panels leave for the 3D view (Layout::view, the whole display when the UI is
   // hidden) in ImGui display coordinates, and that display's size: set as the UI is built.
@@ -258,7 +280,8 @@ class Viewer {
   // renderer's wait for a free frame slot and swapchain image (before it records the scene),
   // which the app cannot time apart; the vsync wait between frames is no longer counted.
   SmoothedTime cpuMs_, gpuMs_;
-  StatusToast toast_;  // the status message while the UI is hidden
+  SmoothedTime graphMs_;  // the behaviour graph's ticks (updateGraph)
+  StatusToast toast_;     // the status message while the UI is hidden
   // The "Not drawn" note of the document with serial noteSerial_ (not_drawn_note.h).
   uint64_t noteSerial_ = 0;
   std::string note_;

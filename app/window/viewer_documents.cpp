@@ -167,6 +167,10 @@ void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView,
   const std::string variantName =
       oldVariant >= 0 ? s.document->scene->variants[size_t(oldVariant)] : std::string();
   images_.reset();  // decoding the old document's images: they are not needed any more
+  // The graph reads the old document: it goes first, and starts again from the new file (a
+  // reload keeps the graph chosen).
+  const uint32_t graph = s.graph ? s.graph->graphIndex() : 0;
+  s.graph.reset();
   s.document = std::move(document);
   s.dirty.clear();  // ranges of the old scene's slots
   ground_ = placeGround(*s.document->scene, *s.document->animations);
@@ -200,6 +204,7 @@ void Viewer::adoptDocument(std::unique_ptr<Document> document, bool keepView,
   const std::string title =
       "Vitrine - " + std::filesystem::path(s.document->path).filename().string();
   glfwSetWindowTitle(window_, title.c_str());
+  startGraph(keepView, graph);
   freeUploadedPixels(*s.document->scene);
   streamImages(images ? std::move(images) : std::make_unique<ImageStream>(*s.document),
                /*hold=*/false);

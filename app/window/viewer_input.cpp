@@ -21,16 +21,8 @@ void Viewer::handleMouse() {
   lastY_ = y;
   if (overlay_->wantsMouse()) {
     pendingScroll_ = 0.0f;
-    leftDown_ = false;  // a press on the UI is no click in the view
     return;
   }
-  // A click: the left button released where it was pressed (within PickCycle::kSamePlace).
-  const bool left = glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
-  if (left && !leftDown_) pressedAt_ = {float(x), float(y)};
-  if (!left && leftDown_ &&
-      glm::distance(pressedAt_, glm::vec2(float(x), float(y))) <= PickCycle::kSamePlace)
-    inject(ClickEvent{float(x), float(y)});
-  leftDown_ = left;
   int w = 0, h = 0;
   glfwGetWindowSize(window_, &w, &h);
   // The view's height in window pixels: the model under the cursor follows it.
@@ -58,8 +50,43 @@ void Viewer::handleEvents() {
   for (const InputEvent& e : events) {
     if (const auto* key = std::get_if<KeyEvent>(&e)) handleKey(*key);
     if (const auto* drop = std::get_if<DropEvent>(&e)) handleDrop(*drop);
-    if (const auto* click = std::get_if<ClickEvent>(&e)) pickAt({click->x, click->y});
+    if (const auto* click = std::get_if<ClickEvent>(&e)) handleClick(*click);
+    if (const auto* button = std::get_if<ButtonEvent>(&e)) handleButton(*button);
+    if (const auto* pointer = std::get_if<PointerEvent>(&e)) {
+      if (pointer->inside)
+        pointer_ = glm::vec2(pointer->x, pointer->y);
+      else
+        pointer_.reset();
+    }
   }
+}
+
+void Viewer::handleButton(const ButtonEvent& button) {
+  // Clicks come from the window system's button events, not from the button's state once a
+  // frame: at lavapipe's few frames a second a quick click falls within one frame (issue 34).
+  // A click: the left button released where it was pressed (within PickCycle::kSamePlace),
+  // the press in the view (a press on the UI is no click in the view).
+  if (button.button != GLFW_MOUSE_BUTTON_LEFT) return;
+  const glm::vec2 at(button.x, button.y);
+  if (button.action == GLFW_PRESS) {
+    leftPressed_ = !button.overUi;
+    pressedAt_ = at;
+  } else if (button.action == GLFW_RELEASE) {
+    if (leftPressed_ && glm::distance(pressedAt_, at) <= PickCycle::kSamePlace)
+      handleClick(ClickEvent{at.x, at.y, button.mods});
+    leftPressed_ = false;
+  }
+}
+
+void Viewer::handleClick(const ClickEvent& click) {
+  // While a graph runs the asset, a click is its selection (KHR_interactivity "On Select":
+  // controller 0, the ray from the camera through the cursor); Alt+click is the viewer's own.
+  if (session_.graphDriven() && !(click.mods & GLFW_MOD_ALT)) {
+    const auto [origin, direction] = rayAt({click.x, click.y});
+    session_.graph->select(origin, direction);
+    return;
+  }
+  pickAt({click.x, click.y});
 }
 
 void Viewer::handleKey(const KeyEvent& key) {
@@ -69,8 +96,11 @@ void Viewer::handleKey(const KeyEvent& key) {
       session_.assetCamera.reset();
       break;
     // The timeline's keys, as in Blender.
-    case GLFW_KEY_SPACE:
-      session_.timeline.togglePlay();
+    case GLFW_KEY_SPACE:  // the graph's Run / Pause while it drives the asset
+      if (session_.graphDriven())
+        session_.graph->setRunning(!session_.graph->running());
+      else
+        session_.timeline.togglePlay();
       break;
     case GLFW_KEY_LEFT:
       session_.timeline.stepFrames(-1);
@@ -139,23 +169,32 @@ void Viewer::handleDrop(const DropEvent& drop) {
   if (!drop.paths.empty()) openFile(drop.paths.front());
 }
 
-void Viewer::pickAt(glm::vec2 at) {
+std::pair<glm::vec3, glm::vec3> Viewer::rayAt(glm::vec2 at) const {
   int w = 0, h = 0;
   glfwGetWindowSize(window_, &w, &h);
-  if (w <= 0 || h <= 0) return;
-  // The ray through `at`: the window's view (fitted to the view's rectangle of the window)
-  // unprojected at OpenGL depths -1 (near) and 0 (finite for an infinite projection too).
+  w = std::max(w, 1);
+  h = std::max(h, 1);
+  // The window's view (fitted to the view's rectangle of the window) unprojected at OpenGL
+  // depths -1 (near) and 0 (finite for an infinite projection too).
   const renderer::View view = windowView();
   const glm::vec2 ndc(at.x / float(w) * 2.0f - 1.0f, 1.0f - at.y / float(h) * 2.0f);
   const glm::mat4 inverse = glm::inverse(view.projection * view.view);
   const glm::vec4 a = inverse * glm::vec4(ndc, -1.0f, 1.0f);
   const glm::vec4 b = inverse * glm::vec4(ndc, 0.0f, 1.0f);
   const glm::vec3 origin = glm::vec3(a) / a.w;
+  return {origin, glm::normalize(glm::vec3(b) / b.w - origin)};
+}
+
+void Viewer::pickAt(glm::vec2 at) {
+  int w = 0, h = 0;
+  glfwGetWindowSize(window_, &w, &h);
+  if (w <= 0 || h <= 0) return;
+  const auto [origin, direction] = rayAt(at);
   const scene::Scene& scene = *session_.document->scene;
   std::span<const uint8_t> shown;
   if (session_.isolatedNode) shown = shownNodes_;
-  session_.selectedNode = pickCycle_.click(
-      at, scene::pickAll(scene, scene.activeScene, origin, glm::vec3(b) / b.w - origin, shown));
+  session_.selectedNode =
+      pickCycle_.click(at, scene::pickAll(scene, scene.activeScene, origin, direction, shown));
 }
 
 }  // namespace vitrine::app

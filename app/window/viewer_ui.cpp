@@ -8,6 +8,7 @@
 
 #include "channel_view.h"
 #include "files.h"
+#include "graph_panel.h"
 #include "layout.h"
 #include "menu_bar.h"
 #include "not_drawn_note.h"
@@ -63,8 +64,16 @@ void Viewer::buildUi() {
   drawNotDrawnNote(viewRect_, note_, session_.uiScale);
   drawChannelNote(viewRect_, channelNote(*session_.document->scene, session_.look.channel),
                   session_.uiScale);
-  scenePanels_.draw(layout, session_, *renderer_, {cpuMs_.value(), gpuMs_.value()});
-  if (session_.panels.timeline) timelinePanel_->draw(session_, layout.timeline);
+  scenePanels_.draw(layout, session_, *renderer_,
+                    {cpuMs_.value(), gpuMs_.value(), graphMs_.value()});
+  // An interactive asset's graph panel takes the timeline's place (issue 34), until its
+  // Timeline button gives the clips back.
+  if (session_.panels.timeline) {
+    if (session_.graph && session_.graph->present() && !session_.clipsInsteadOfGraph)
+      graphPanel_->draw(session_, layout.timeline);
+    else
+      timelinePanel_->draw(session_, layout.timeline);
+  }
 }
 
 }  // namespace vitrine::app

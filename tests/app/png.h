@@ -33,4 +33,20 @@ inline int srgb8(float linear) {
   return int(std::lround(std::fmin(std::fmax(c, 0.0f), 1.0f) * 255.0f));
 }
 
+// Pixels of image `p` (width, height, RGBA rows top to bottom) in rows [y0, y1) within
+// `tolerance` of the sRGB colour `rgb`.
+template <class Image>
+int countColor(const Image& p, const uint8_t rgb[3], uint32_t y0, uint32_t y1, int tolerance = 5) {
+  int n = 0;
+  for (uint32_t y = y0; y < y1 && y < p.height; ++y) {
+    for (uint32_t x = 0; x < p.width; ++x) {
+      const uint8_t* px = &p.rgba[(size_t(y) * p.width + x) * 4];
+      if (std::abs(px[0] - rgb[0]) <= tolerance && std::abs(px[1] - rgb[1]) <= tolerance &&
+          std::abs(px[2] - rgb[2]) <= tolerance)
+        ++n;
+    }
+  }
+  return n;
+}
+
 }  // namespace vitrine::test

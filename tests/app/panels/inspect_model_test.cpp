@@ -1,15 +1,19 @@
 // The inspector's logic without a window: properties resolved once to their Object Model
-// slots, marked with the clips that animate them, and hand edits that write those slots and
-// mark the same dirty ranges (or moved nodes) as animation.
+// slots, marked with the clips that animate them or the behaviour graph that wrote them, and
+// hand edits that write those slots and mark the same dirty ranges (or moved nodes) as
+// animation.
 #include <cmath>
 #include <cstddef>
 
 #include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/type_ptr.hpp>
 
 #include <gtest/gtest.h>
 
+#include "batch/graph_json.h"
 #include "common/asset_builder.h"
 #include "document.h"
+#include "graph_session.h"
 #include "inspector_model.h"
 #include "pointer_resolve.h"
 #include "selection_overlay.h"
@@ -117,7 +121,7 @@ TEST(SlotEdit, NodeEditJoinsMovedNodesAndEvaluateRecomputesItsWorldMatrix) {
 
 // Material 0 with clearcoat (factor 0.25, its normal texture's scale among its factors once
 // the texture is there) and sheen; clip 0 animates clearcoatFactor by pointer.
-std::unique_ptr<Document> coatedQuad() {
+test::AssetBuilder coatedQuadAsset() {
   test::AssetBuilder b;
   const int quad = b.addColoredQuad({1, 0, 0, 1});
   nlohmann::json& ext = b.json()["materials"][0]["extensions"];
@@ -138,7 +142,10 @@ std::unique_ptr<Document> coatedQuad() {
           {"target",
            {{"path", "pointer"},
             {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}}}}}}});
-  DocumentResult r = loadDocument(b.writeGltf("inspect_coated_quad"));
+  return b;
+}
+std::unique_ptr<Document> coatedQuad() {
+  DocumentResult r = loadDocument(coatedQuadAsset().writeGltf("inspect_coated_quad"));
   EXPECT_TRUE(r.document) << r.error;
   return std::move(r.document);
 }
@@ -189,6 +196,82 @@ TEST(InspectorModel, EveryExtensionFactorIsListedUnderItsExtension) {
   scene::DirtySet dirty;
   doc->animations->evaluate(0.5f, {true}, dirty);
   EXPECT_EQ(*coat.slot.data, 0.625f);
+}
+
+// coatedQuad's asset with two graphs: the default one sets the base colour green at onStart
+// and starts clip 0 (clearcoatFactor); graph 1 only logs.
+std::unique_ptr<Document> interactiveCoatedQuad() {
+  using namespace test::interact_cli;
+  GraphJson g;
+  g.node("event/onStart", {}, {{"out", to(1)}});
+  g.node("pointer/set", {{"value", g.lit("float4", {0, 1, 0, 1})}}, {{"out", to(2)}},
+         {{"pointer", "/materials/0/pbrMetallicRoughness/baseColorFactor"},
+          {"type", g.type("float4")}});
+  g.node("animation/start", {{"animation", g.lit("ref", "/animations/0")},
+                             {"startTime", g.lit("float", 0)},
+                             {"endTime", g.lit("float", 1)},
+                             {"speed", g.lit("float", 1)}});
+  GraphJson idle;
+  idle.node("event/onStart", {}, {{"out", to(1)}});
+  logLine(idle, "idle");
+  test::AssetBuilder b = coatedQuadAsset();
+  DocumentResult r = loadDocument(withGraphs(b, nlohmann::json::array({g.toJson(), idle.toJson()}),
+                                             "inspect_interactive_quad"));
+  EXPECT_TRUE(r.document) << r.error;
+  return std::move(r.document);
+}
+
+// What the graph writes is tinted as animated values are: the base colour after onStart's
+// pointer/set, by the overlap of byte ranges in the same region; the clip the graph started
+// counts as playing, the timeline's enabled ones do not while the graph drives.
+TEST(InspectorModel, ValuesTheGraphWritesAreTinted) {
+  auto doc = interactiveCoatedQuad();
+  ASSERT_TRUE(doc && doc->graphHost);
+  InspectorModel model;
+  model.reset(*doc->scene, *doc->gltf, doc->animations->clips());
+  const std::vector<Property>& props = model.material(0);
+  ASSERT_EQ(props[0].label, "Base colour");
+  ASSERT_EQ(props[1].label, "Metallic");
+  const Property& base = props[0];
+  const Property* coat = nullptr;
+  for (const Property& p : props)
+    if (p.label == "clearcoatFactor") coat = &p;
+  ASSERT_TRUE(coat);
+  EXPECT_FALSE(writtenBy(base, doc->graphHost->writtenSlots()));  // nothing ran yet
+
+  GraphSession graph(*doc);  // onStart
+  ASSERT_TRUE(graph.active());
+  const std::vector<scene::Slot>& written = graph.host()->writtenSlots();
+  EXPECT_EQ(glm::make_vec4(base.slot.data), glm::vec4(0, 1, 0, 1));  // the live value
+  EXPECT_TRUE(writtenBy(base, written));
+  EXPECT_FALSE(writtenBy(props[1], written));
+  EXPECT_FALSE(writtenBy(*coat, written));  // the clip writes it, not pointer/set
+  // Overlap, not equality: one float inside the colour counts, the float after it does not;
+  // the same bytes in another region do not.
+  Property part = base;
+  part.slot.count = 1;
+  part.slot.byteOffset = base.slot.byteOffset + 12;
+  EXPECT_TRUE(writtenBy(part, written));
+  part.slot.byteOffset = base.slot.byteOffset + 16;
+  EXPECT_FALSE(writtenBy(part, written));
+  Property elsewhere = base;
+  elsewhere.slot.region = scene::Region::MaterialExtensions;
+  EXPECT_FALSE(writtenBy(elsewhere, written));
+
+  // The clip the graph started plays though the timeline's is disabled; without the graph
+  // driving (nullptr: none, or the timeline shown instead) the timeline decides.
+  EXPECT_EQ(playingClips({false}, &graph, 1), std::vector<bool>{true});
+  EXPECT_TRUE(animatedBy(*coat, playingClips({false}, &graph, 1)));
+  EXPECT_EQ(playingClips({false}, nullptr, 1), std::vector<bool>{false});
+  EXPECT_EQ(playingClips({true}, nullptr, 1), std::vector<bool>{true});
+  EXPECT_EQ(playingClips({}, nullptr, 1), std::vector<bool>{false});
+
+  // Graph 1 starts from the state after loading: nothing written, no clip started, and the
+  // timeline's enabled clip does not autoplay under it.
+  ASSERT_TRUE(graph.choose(1));
+  EXPECT_EQ(glm::make_vec4(base.slot.data), glm::vec4(1, 0, 0, 1));
+  EXPECT_FALSE(writtenBy(base, graph.host()->writtenSlots()));
+  EXPECT_EQ(playingClips({true}, &graph, 1), std::vector<bool>{false});
 }
 
 TEST(SlotEdit, ExtensionFactorEditWritesMaterialExtensionData) {

@@ -1,4 +1,5 @@
-// The statistics overlay's logic without a window: smoothed frame times and counted nouns.
+// The statistics overlay's logic without a window: smoothed frame times, counted nouns and the
+// behaviour graph's cost per tick.
 #include "stats_overlay.h"
 
 #include <gtest/gtest.h>
@@ -53,6 +54,17 @@ TEST(StatsOverlay, ShadowLineNamesTheShadowedLightsAndTheLimit) {
   renderer::DrawStats keyOnly;
   keyOnly.keyShadows = 1;
   EXPECT_EQ(shadowSummary(keyOnly), "Shadows: the environment's key light");
+}
+
+TEST(StatsOverlay, GraphCostLineAndBudget) {
+  GraphCostLines l = graphCostLines(12, 0.0421, false);
+  EXPECT_EQ(l.cost, "Graph tick: 12 executions, 0.04 ms");
+  EXPECT_EQ(l.budget, "");
+  l = graphCostLines(1, 0.0, false);
+  EXPECT_EQ(l.cost, "Graph tick: 1 execution, 0.00 ms");
+  l = graphCostLines(10000001, 812.346, true);
+  EXPECT_EQ(l.cost, "Graph tick: 10000001 executions, 812.35 ms");
+  EXPECT_EQ(l.budget, "Budget reached: the rest of the tick waits");
 }
 
 }  // namespace

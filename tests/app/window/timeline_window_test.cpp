@@ -11,6 +11,7 @@
 #include "common/asset_builder.h"
 #include "document.h"
 #include "layout.h"
+#include "png.h"
 #include "timeline_panel.h"
 #include "viewer.h"
 
@@ -18,6 +19,7 @@ namespace vitrine::app {
 namespace {
 
 using test::AssetBuilder;
+using test::countColor;
 
 // A red quad whose node slides from x = 0 at t = 0 to x = 1 at t = 1 (LINEAR): at any time
 // t of [0, 1] its translation is (t, 0, 0).
@@ -35,21 +37,6 @@ std::string writeSlidingQuad() {
         {"channels", {{{"sampler", 0}, {"target", {{"node", node}, {"path", "translation"}}}}}},
         {"samplers", {{{"input", input}, {"output", output}, {"interpolation", "LINEAR"}}}}}});
   return b.writeGltf("timeline_window_slide");
-}
-
-// Pixels of `p` in rows [y0, y1) within `tolerance` of the sRGB colour `rgb`.
-int countColor(const renderer::Pixels& p, const uint8_t rgb[3], uint32_t y0, uint32_t y1,
-               int tolerance = 5) {
-  int n = 0;
-  for (uint32_t y = y0; y < y1 && y < p.height; ++y) {
-    for (uint32_t x = 0; x < p.width; ++x) {
-      const uint8_t* px = &p.rgba[(size_t(y) * p.width + x) * 4];
-      if (std::abs(px[0] - rgb[0]) <= tolerance && std::abs(px[1] - rgb[1]) <= tolerance &&
-          std::abs(px[2] - rgb[2]) <= tolerance)
-        ++n;
-    }
-  }
-  return n;
 }
 
 class TimelineWindow : public ::testing::Test {
