@@ -424,6 +424,22 @@ void interactRuns(const fs::path& dir) {
     writeAll(dir / ("run" + std::to_string(size)), bytes.data(), bytes.size());
   }
 }
+// interact_value_text_fuzz: the type byte (index into the target's kTypes) and a typed value.
+void interactValueTexts(const fs::path& dir) {
+  const std::pair<uint8_t, const char*> seeds[] = {
+      {0, "true"},       {1, "-7"},
+      {2, "2.5"},        {3, "[1, 2]"},
+      {4, "1, 2.5, -3"}, {5, "[0,0,0,1]"},
+      {6, "1,0,0,1"},    {8, "1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1"},
+      {9, "/nodes/1"},   {9, "\"/materials/0\""},
+      {2, "\"NaN\""},    {1, "2147483648"}};
+  int n = 0;
+  for (const auto& [type, text] : seeds) {
+    std::string bytes(1, char(type));
+    bytes += text;
+    writeAll(dir / ("value" + std::to_string(n++)), bytes.data(), bytes.size());
+  }
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -433,8 +449,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   const fs::path out = argv[1];
-  for (const char* t :
-       {"loader", "accessor", "animation", "image", "interact_graph", "interact_run"})
+  for (const char* t : {"loader", "accessor", "animation", "image", "interact_graph",
+                        "interact_run", "interact_value_text"})
     fs::create_directories(out / t);
   assets(out / "loader");
   accessors(out / "accessor");
@@ -442,5 +458,6 @@ int main(int argc, char** argv) {
   images(out / "image");
   interactGraphs(out / "interact_graph");
   interactRuns(out / "interact_run");
+  interactValueTexts(out / "interact_value_text");
   return 0;
 }

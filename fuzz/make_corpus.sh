@@ -4,7 +4,8 @@
 # .glb and self-contained .gltf, each other .gltf with its buffers and images embedded as data:
 # URIs (the targets read no files), and the small PNG and JPEG images. The behaviour-graph
 # targets' seeds are corpus_gen's alone: valid KHR_interactivity graphs as JSON text
-# (interact_graph/) and byte strings (interact_run/, any bytes make a valid graph).
+# (interact_graph/), byte strings (interact_run/, any bytes make a valid graph) and typed
+# values (interact_value_text/).
 # Usage: make_corpus.sh CORPUS_GEN OUT_DIR
 set -euo pipefail
 gen=${1:?path of corpus_gen}

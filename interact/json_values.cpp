@@ -121,4 +121,21 @@ std::string readInlineValue(const Json& array, Type type, ObjectModelHost* host,
   return "";
 }
 
+std::string readTypedText(std::string_view text, Type type, ObjectModelHost* host, Value* out) {
+  if (text.size() > kMaxTypedText) {
+    return "the value is longer than " + std::to_string(kMaxTypedText) + " characters";
+  }
+  const size_t first = text.find_first_not_of(" \t");
+  const std::string t =
+      first == std::string_view::npos
+          ? std::string()
+          : std::string(text.substr(first, text.find_last_not_of(" \t") + 1 - first));
+  Json parsed = Json::parse(t, nullptr, false);
+  if (parsed.is_discarded() && type == Type::Ref) parsed = t;  // a bare pointer
+  if (parsed.is_discarded()) parsed = Json::parse("[" + t + "]", nullptr, false);
+  if (parsed.is_discarded()) return "\"" + t + "\" is not " + aTypeName(type) + " value";
+  if (!parsed.is_array()) parsed = Json::array({parsed});
+  return readInlineValue(parsed, type, host, out);
+}
+
 }  // namespace vitrine::interact

@@ -30,6 +30,13 @@ class ObjectModelHost;
 // as a 32-bit signed integer". A ref resolves through `host` (null when it names nothing).
 std::string readInlineValue(const Json& array, Type type, ObjectModelHost* host, Value* out);
 
+// A value of `type` as a user types it in a form (the window's custom-event form): JSON
+// ("[1, 2, 3]", "true", "\"/nodes/0\""), or the same without the brackets ("1, 2, 3") or, for
+// a ref, without the quotes ("/nodes/0"), then read by readInlineValue. "" on success, else
+// why not. The text is at most kMaxTypedText bytes.
+inline constexpr size_t kMaxTypedText = 4096;
+std::string readTypedText(std::string_view text, Type type, ObjectModelHost* host, Value* out);
+
 // The reference a static pointer names ("Variables": "/animations/1" -> animation 1), null when
 // it names no object of the asset's top-level arrays (or KHR_lights_punctual's lights).
 Ref staticRef(std::string_view pointer, ObjectModelHost* host);

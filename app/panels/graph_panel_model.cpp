@@ -271,20 +271,8 @@ std::vector<EventRow> eventRows(const GraphSession& session) {
 std::optional<interact::Value> parseTypedValue(std::string_view text, interact::Type type,
                                                interact::ObjectModelHost* host,
                                                std::string* error) {
-  std::string t(text);
-  const auto first = t.find_first_not_of(" \t");
-  t = first == std::string::npos ? std::string()
-                                 : t.substr(first, t.find_last_not_of(" \t") + 1 - first);
-  Json parsed = Json::parse(t, nullptr, false);
-  if (parsed.is_discarded() && type == interact::Type::Ref) parsed = t;  // a bare pointer
-  if (parsed.is_discarded()) parsed = Json::parse("[" + t + "]", nullptr, false);
-  if (parsed.is_discarded()) {
-    *error = "\"" + t + "\" is not " + interact::aTypeName(type) + " value";
-    return std::nullopt;
-  }
-  if (!parsed.is_array()) parsed = Json::array({parsed});
   interact::Value v;
-  const std::string why = interact::readInlineValue(parsed, type, host, &v);
+  const std::string why = interact::readTypedText(text, type, host, &v);
   if (!why.empty()) {
     *error = why;
     return std::nullopt;

@@ -281,5 +281,27 @@ TEST(GraphValidationJsonIndex, TypeIndicesAreJsonIndices) {
   EXPECT_EQ(g->variables[2].type, Type::Int);
 }
 
+TEST(TypedValueText, JsonBareListsBarePointersAndTheirErrors) {
+  // The window's custom-event form (readTypedText): the inline-value rules, on what a user types.
+  FakeHost host;
+  host.arrays["/nodes"] = 2;
+  Value v;
+  EXPECT_EQ(readTypedText(" 1, 2.5, -3 ", Type::Float3, &host, &v), "");
+  EXPECT_EQ(v.type, Type::Float3);
+  EXPECT_EQ(v.f[1], 2.5);
+  EXPECT_EQ(v.f[2], -3.0);
+  EXPECT_EQ(readTypedText("[true]", Type::Bool, &host, &v), "");
+  EXPECT_TRUE(v.b);
+  EXPECT_EQ(readTypedText("/nodes/1", Type::Ref, &host, &v), "");
+  EXPECT_EQ(v.ref.kind, RefKind::Node);
+  EXPECT_EQ(v.ref.index, 1u);
+  EXPECT_EQ(readTypedText("2.5", Type::Int, &host, &v),
+            "an int value must be a number exactly representable as a 32-bit signed integer");
+  EXPECT_EQ(readTypedText("1, 2", Type::Float3, &host, &v), "a float3 value has 3 elements, not 2");
+  EXPECT_EQ(readTypedText("[1,", Type::Int, &host, &v), "\"[1,\" is not an int value");
+  EXPECT_EQ(readTypedText(std::string(kMaxTypedText + 1, '1'), Type::Int, &host, &v),
+            "the value is longer than 4096 characters");
+}
+
 }  // namespace
 }  // namespace vitrine::interact
