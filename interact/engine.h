@@ -124,6 +124,9 @@ class Engine {
   const std::vector<NodeActivity>& nodeActivity() const;
   const std::vector<Value>& values() const;
   Activity activity() const;
+  // Whether animation `animation` is playing (started and not yet stopped or ended): what
+  // activity().animations lists, without its copies.
+  bool animationActive(uint32_t animation) const;
   // Sets variable `index` between ticks as a variable/set node would ("Variable Set": its
   // interpolation ends); false when out of range or of another type.
   bool setVariable(uint32_t index, const Value& value);

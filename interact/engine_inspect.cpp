@@ -40,6 +40,11 @@ Activity Engine::activity() const {
   return a;
 }
 
+bool Engine::animationActive(uint32_t animation) const {
+  const State& s = *state_;
+  return animation < s.animations.size() && s.animations[animation].active;
+}
+
 bool Engine::setVariable(uint32_t index, const Value& value) {
   State& s = *state_;
   if (index >= s.variables.size() || s.variables[index].type != value.type) return false;

@@ -34,8 +34,9 @@ interact::ActiveCamera activeCameraOf(const scene::Scene& scene, std::optional<i
   return camera;
 }
 
-GraphSession::GraphSession(Document& document) : document_(document) {
-  graph_ = document.interactivity.defaultGraph;
+GraphSession::GraphSession(Document& document, std::optional<uint32_t> graph)
+    : document_(document) {
+  graph_ = graph && *graph < graphCount() ? *graph : document.interactivity.defaultGraph;
   start();
 }
 
@@ -50,6 +51,7 @@ const interact::GraphError* GraphSession::refusal() const {
 }
 
 void GraphSession::start() {
+  ++generation_;
   engine_.reset();
   log_.clear();
   dropped_ = 0;

@@ -36,10 +36,11 @@ class GraphSession {
   // every tick keeps the panel fast.
   static constexpr size_t kMaxLogLines = 10000;
 
-  // The document's default graph (KHR_interactivity's `graph`, else 0), started: onStart has
-  // run at τ = 0 and the first frame() ticks at τ = 0. Inactive when the asset has no usable
-  // graph (refusal() says why when it has the extension). `document` must outlive it.
-  explicit GraphSession(Document& document);
+  // Graph `graph` of the document (when it has one of that index), else its default graph
+  // (KHR_interactivity's `graph`, else 0), started: onStart has run at τ = 0 and the first
+  // frame() ticks at τ = 0. Inactive when the asset has no usable graph (refusal() says why
+  // when it has the extension). `document` must outlive it.
+  explicit GraphSession(Document& document, std::optional<uint32_t> graph = std::nullopt);
   ~GraphSession();
 
   // A graph runs (the document has one that compiled).
@@ -69,6 +70,9 @@ class GraphSession {
   double time() const { return time_; }
   // Ticks run since the start (or the last reset).
   uint64_t ticks() const { return engine_ ? engine_->ticks() : 0; }
+  // Counts the starts: it changes at every reset() and choose(), when the engine, its log, its
+  // hover pointer and its state are new (what the panel and the viewer keep must start over).
+  uint64_t generation() const { return generation_; }
 
   // Inputs, delivered at the next tick (controller 0): a click's ray (event/onSelect), the
   // hover pointer's ray (re-cast every tick by the engine until cleared), the view the graph's
@@ -104,6 +108,7 @@ class GraphSession {
 
   Document& document_;
   uint32_t graph_ = 0;
+  uint64_t generation_ = 0;
   std::unique_ptr<interact::Engine> engine_;
   bool running_ = true;
   bool ticked_ = false;  // the first tick (τ = 0) has run

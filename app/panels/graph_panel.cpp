@@ -71,12 +71,12 @@ bool GraphPanel::tabItem(const char* label, Tab tab) {
 
 void GraphPanel::sync(const GraphSession& graph) {
   if (document_ == graph.document().serial && graph_ == graph.graphIndex() &&
-      engine_ == graph.engine())
+      generation_ == graph.generation())
     return;
   const bool sameGraph = document_ == graph.document().serial && graph_ == graph.graphIndex();
   document_ = graph.document().serial;
   graph_ = graph.graphIndex();
-  engine_ = graph.engine();
+  generation_ = graph.generation();
   activityTicks_ = UINT64_MAX;
   log_.invalidate();
   if (sameGraph) return;  // a reset: the forms and the node clicked still apply
@@ -154,7 +154,8 @@ void GraphPanel::drawTransport(Session& session) {
   ImGui::SetNextItemWidth(150.0f * session.uiScale);
   if (ImGui::BeginCombo("##graph", graphLabel(graph, graph.graphIndex(), label, sizeof label))) {
     for (uint32_t k = 0; k < graph.graphCount(); ++k) {
-      if (ImGui::Selectable(graphLabel(graph, k, label, sizeof label), k == graph.graphIndex()))
+      if (ImGui::Selectable(graphLabel(graph, k, label, sizeof label), k == graph.graphIndex()) &&
+          k != graph.graphIndex())
         graph.choose(k);
     }
     ImGui::EndCombo();

@@ -54,7 +54,7 @@ class GraphPanel {
   std::optional<Tab> requestedTab_;
   uint64_t document_ = 0;  // Document::serial of what the state below belongs to
   uint32_t graph_ = 0;
-  const interact::Engine* engine_ = nullptr;
+  uint64_t generation_ = 0;  // GraphSession::generation(): a reset starts the state over
 
   LogView log_;
   std::array<char, 128> logText_{};

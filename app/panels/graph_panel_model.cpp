@@ -160,7 +160,7 @@ void LogView::update(const GraphSession& session) {
   const uint64_t total = dropped + session.log().size();
   // Cleared since (Reset, another graph, another document): the line numbers start again.
   if (document_ != session.document().serial || graph_ != session.graphIndex() ||
-      engine_ != session.engine() || session.ticks() < ticks_ || dropped < dropped_ ||
+      generation_ != session.generation() || session.ticks() < ticks_ || dropped < dropped_ ||
       total < scanned_)
     valid_ = false;
   if (!valid_) {
@@ -170,7 +170,7 @@ void LogView::update(const GraphSession& session) {
   }
   document_ = session.document().serial;
   graph_ = session.graphIndex();
-  engine_ = session.engine();
+  generation_ = session.generation();
   ticks_ = session.ticks();
   dropped_ = dropped;
   while (!rows_.empty() && rows_.front() < dropped) rows_.pop_front();

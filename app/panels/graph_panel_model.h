@@ -53,7 +53,7 @@ class LogView {
   bool valid_ = false;
   uint64_t document_ = 0;  // Document::serial
   uint32_t graph_ = 0;
-  const interact::Engine* engine_ = nullptr;
+  uint64_t generation_ = 0;  // GraphSession::generation()
   uint64_t ticks_ = 0;
   uint64_t dropped_ = 0;       // the session's droppedLogLines() at the last update
   uint64_t scanned_ = 0;       // lines (counting dropped ones) looked at so far

@@ -20,8 +20,7 @@ std::vector<bool> playingClips(const std::vector<bool>& enabled, const GraphSess
     for (size_t c = 0; c < clipCount && c < enabled.size(); ++c) out[c] = enabled[c];
     return out;
   }
-  for (const interact::AnimationInfo& a : graph->engine()->activity().animations)
-    if (a.animation < clipCount) out[a.animation] = true;
+  for (size_t c = 0; c < clipCount; ++c) out[c] = graph->engine()->animationActive(uint32_t(c));
   return out;
 }
 

@@ -22,8 +22,8 @@ struct DropEvent {
 
 // A click in the window (left button pressed and released without dragging), in window
 // coordinates (the cursor's: logical pixels, y down), with the modifier bits held at the
-// release: a selection for the running graph (event/onSelect), or with Alt (or without a
-// graph) the viewer's own selection for inspection (Viewer::pickAt).
+// release: a selection for the running graph (event/onSelect), or with Alt or Ctrl (or
+// without a graph) the viewer's own selection for inspection (Viewer::pickAt).
 struct ClickEvent {
   float x = 0.0f, y = 0.0f;
   int mods = 0;

@@ -73,12 +73,17 @@ MenuActions drawMenuBar(Session& session, const std::vector<std::string>& recent
     }
     ImGui::EndMenu();
   }
-  if (!session.status.empty()) {
+  // While a graph drives the asset, the status bar says where clicks go (issue 34).
+  const std::string status =
+      session.graphDriven()
+          ? (session.status.empty() ? "" : session.status + "   |   ") + kGraphClicksHint
+          : session.status;
+  if (!status.empty()) {
     // Right-aligned, dimmed: a message, not a control.
-    const float width = ImGui::CalcTextSize(session.status.c_str()).x;
+    const float width = ImGui::CalcTextSize(status.c_str()).x;
     const float x = ImGui::GetWindowContentRegionMax().x - width;
     if (x > ImGui::GetCursorPosX()) ImGui::SetCursorPosX(x);
-    ImGui::TextDisabled("%s", session.status.c_str());
+    ImGui::TextDisabled("%s", status.c_str());
   }
   ImGui::EndMainMenuBar();
   return a;

@@ -1,6 +1,7 @@
 // The main menu bar: File (Open, Open Recent, Screenshot, Quit), View (panels, statistics,
 // textures, UV, Hide UI) and Variants (the asset's KHR_materials_variants; disabled without any),
-// with the session's status message at its right end, where it does not cover the model; and that
+// with the session's status message at its right end, where it does not cover the model (and,
+// while a behaviour graph drives the asset, where clicks go); and that
 // message as a toast while the UI is hidden.
 #pragma once
 
@@ -11,6 +12,10 @@
 #include "session.h"
 
 namespace vitrine::app {
+
+// What the status bar adds while a behaviour graph drives the asset (Session::graphDriven).
+inline constexpr const char* kGraphClicksHint =
+    "Clicks go to the asset's graph; Alt+click or Ctrl+click selects";
 
 // What the user chose in the menus this frame; the viewer carries it out.
 struct MenuActions {

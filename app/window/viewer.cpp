@@ -281,15 +281,12 @@ void Viewer::startGraph(bool keep, uint32_t graph) {
   if (!s.document->graphHost) return;
   s.document->graphHost->setActiveCamera(
       activeCameraOf(*s.document->scene, s.assetCamera, windowView(), viewAspect()));
-  s.graph = std::make_unique<GraphSession>(*s.document);
-  if (keep && graph < s.graph->graphCount() && graph != s.graph->graphIndex())
-    s.graph->choose(graph);
+  s.graph = std::make_unique<GraphSession>(*s.document,
+                                           keep ? std::optional<uint32_t>(graph) : std::nullopt);
   if (s.clipsInsteadOfGraph) s.graph->setRunning(false);
   wasGraphDriven_ = s.graphDriven();
-  if (s.graph->active())
-    s.status = "Interactive: clicks and the cursor go to the asset's graph; Alt+click selects";
-  else if (const interact::GraphError* why = s.graph->refusal())
-    s.status = "The graph was refused, the asset is shown without behaviour: " + why->text();
+  clipsShown_ = s.clipsInsteadOfGraph;
+  graphGeneration_ = s.graph->generation();
 }
 
 void Viewer::updateGraph(double wallSeconds) {
@@ -297,10 +294,17 @@ void Viewer::updateGraph(double wallSeconds) {
   GraphSession* g = s.graph.get();
   if (!g) return;
   const bool driven = s.graphDriven();
-  if (driven != wasGraphDriven_) {
+  if (driven != wasGraphDriven_) {  // the clips play again, or stop: sampled afresh
     wasGraphDriven_ = driven;
     sampledGeneration_ = ~uint64_t(0);
-    if (!driven) g->setRunning(false);  // the timeline shows: the graph pauses
+  }
+  if (s.clipsInsteadOfGraph != clipsShown_) {
+    clipsShown_ = s.clipsInsteadOfGraph;
+    if (clipsShown_) g->setRunning(false);  // the timeline shows: the graph pauses
+  }
+  if (g->generation() != graphGeneration_) {  // reset or another graph: a new engine
+    graphGeneration_ = g->generation();
+    hoverSent_.reset();
   }
   if (g->active()) {
     const float aspect = viewAspect();

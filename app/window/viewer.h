@@ -256,6 +256,8 @@ class Viewer {
   // The hover ray last given to the graph (updateGraph), to send it again only when it moves.
   std::optional<std::pair<glm::vec3, glm::vec3>> hoverSent_;
   bool wasGraphDriven_ = false;
+  bool clipsShown_ = false;       // Session::clipsInsteadOfGraph as updateGraph last saw it
+  uint64_t graphGeneration_ = 0;  // GraphSession::generation() as updateGraph last saw it
   PickCycle pickCycle_;
   // The room the panels leave for the 3D view (Layout::view, the whole display when the UI is
   // hidden) in ImGui display coordinates, and that display's size: set as the UI is built.

@@ -80,8 +80,9 @@ void Viewer::handleButton(const ButtonEvent& button) {
 
 void Viewer::handleClick(const ClickEvent& click) {
   // While a graph runs the asset, a click is its selection (KHR_interactivity "On Select":
-  // controller 0, the ray from the camera through the cursor); Alt+click is the viewer's own.
-  if (session_.graphDriven() && !(click.mods & GLFW_MOD_ALT)) {
+  // controller 0, the ray from the camera through the cursor); Alt+click is the viewer's own,
+  // and Ctrl+click, for the window managers that take Alt+click to move windows.
+  if (session_.graphDriven() && !(click.mods & (GLFW_MOD_ALT | GLFW_MOD_CONTROL))) {
     const auto [origin, direction] = rayAt({click.x, click.y});
     session_.graph->select(origin, direction);
     return;

@@ -161,6 +161,11 @@ TEST(SceneHost, RestoreWritesBackTheStateAfterLoadingAndMarksItAll) {
   a.host->set(colour.id, makeFloats(Type::Float4, blue));  // unchanged: listed once
   a.host->set(flag.id, makeBool(true));
   a.host->finishTick();
+  const double origin[3] = {2, 0, 5}, down[3] = {0, 0, -1};
+  ObjectModelHost::Hit hit;
+  EXPECT_FALSE(a.host->pick(origin, down, false, &hit));  // the child has moved to x = 7
+  const double moved[3] = {7, 0, 5};
+  EXPECT_TRUE(a.host->pick(moved, down, false, &hit));  // and is selectable now
   ASSERT_EQ(a.host->writtenSlots().size(), 2u);
   EXPECT_EQ(a.host->writtenSlots()[0].region, scene::Region::Materials);
   EXPECT_EQ(a.host->writtenSlots()[1].region, scene::Region::NodeTransforms);
@@ -179,9 +184,8 @@ TEST(SceneHost, RestoreWritesBackTheStateAfterLoadingAndMarksItAll) {
             uint32_t(a.scene->materialData.size() * sizeof(gpu::MaterialData)));
   EXPECT_EQ(dirty.movedNodes.size(), a.scene->nodes.size());
   EXPECT_FALSE(dirty.worldMatrices.empty());
-  // The selectability flag is back to the file's false: the ray through the child goes on.
-  const double origin[3] = {2, 0, 5}, down[3] = {0, 0, -1};
-  ObjectModelHost::Hit hit;
+  // Back at x = 2, the selectability flag back to the file's false: the ray through the child
+  // goes on and meets nothing.
   EXPECT_FALSE(a.host->pick(origin, down, false, &hit));
 }
 

@@ -142,6 +142,21 @@ TEST(GraphPanelModel, LogFilterBySubstringAndKindFollowsTheLogAndItsReset) {
   view.update(graph);
   EXPECT_EQ(view.size(), 3u);  // onStart's lines: start, ping, err (tick 0 not run yet)
   EXPECT_EQ(logLineText(view.row(graph, 0)), "@0 log: start");
+  // A reset the view did not see, then more ticks and lines than before it: still noticed
+  // (GraphSession::generation), the rows are the new log's.
+  f.text = "count";
+  view.setFilter(f);
+  run(graph, 4, 0.25);
+  view.update(graph);
+  ASSERT_EQ(view.size(), 4u);
+  graph.reset();
+  std::string error;
+  ASSERT_TRUE(graph.sendEvent("ping", {}, &error)) << error;  // a "got 7" line moves the rest
+  run(graph, 8, 0.25);
+  view.update(graph);
+  ASSERT_EQ(view.size(), 8u);  // a count line a tick
+  EXPECT_EQ(logLineText(view.row(graph, 0)), "@0 log: count 1 at 0.0");
+  EXPECT_EQ(logLineText(view.row(graph, 7)), "@1.75 log: count 8 at 1.75");
 }
 
 TEST(GraphPanelModel, VariablesShowNameTypeAndLiveValueAndTakeEdits) {

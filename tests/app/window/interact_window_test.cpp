@@ -28,6 +28,7 @@ using namespace test::interact_cli;
 // The graph logs "start" at onStart; a selection of Button turns its material green and logs
 // "button"; one of Frame logs "frame saw <selected node>"; hovering Button logs "in" and "out";
 // the custom event "away" moves Button out of sight. Clip 0 moves Frame up by 1 over a second.
+// A second graph, refused (a node without declarations), for the chooser.
 std::string buttonAsset(const std::string& stem, bool withGraph = true) {
   test::AssetBuilder b;
   b.addNode({{"name", "Button"},
@@ -73,7 +74,8 @@ std::string buttonAsset(const std::string& stem, bool withGraph = true) {
   g.node("event/receive", {}, {{"out", to(12)}}, {{"event", 0}});            // 11
   set(g, "float3", "/nodes/0/translation", g.lit("float3", {-1.5, 10, 0}));  // 12
   b.json()["extensionsUsed"].push_back("KHR_node_hoverability");
-  b.json()["extensions"]["KHR_interactivity"] = {{"graphs", json::array({g.toJson()})}};
+  const json refused = {{"nodes", json::array({{{"declaration", 0}}})}};
+  b.json()["extensions"]["KHR_interactivity"] = {{"graphs", json::array({g.toJson(), refused})}};
   b.json()["extensionsUsed"].push_back("KHR_interactivity");
   return b.writeGlb(stem);
 }
@@ -177,6 +179,10 @@ TEST_F(InteractWindow, AClickOnASelectableNodeRunsItsHandlerAndTheNextFrameShows
   frames(1);
   EXPECT_EQ(session().selectedNode, std::optional<uint32_t>(2));  // Cover, as drawn
   EXPECT_EQ(logged(), (std::vector<std::string>{"start", "button"}));
+  click(at({-1.5f, 0.0f, 0.0f}), GLFW_MOD_CONTROL);  // where Alt+click moves windows
+  frames(1);
+  EXPECT_EQ(session().selectedNode, std::optional<uint32_t>(0));
+  EXPECT_EQ(logged(), (std::vector<std::string>{"start", "button"}));
 }
 
 TEST_F(InteractWindow, ANonSelectableChildLetsTheClickThroughToWhatIsBehind) {
@@ -211,10 +217,15 @@ TEST_F(InteractWindow, HoverEntersAndLeavesOnceEach) {
   ASSERT_TRUE(session().graph->sendEvent("away", {}, &error)) << error;
   frames(3);
   EXPECT_EQ(logged(), (std::vector<std::string>{"start", "in", "out", "in", "out"}));
-  // The cursor leaving the window clears the pointer: nothing more.
+  // Reset with the cursor still there: Button is back under it, and the new graph is told
+  // where the pointer is: it enters.
+  session().graph->reset();
+  frames(2);
+  EXPECT_EQ(logged(), (std::vector<std::string>{"start", "in"}));
+  // The cursor leaving the window clears the pointer: it leaves.
   viewer->inject(PointerEvent{0.0f, 0.0f, false});
   frames(2);
-  EXPECT_EQ(logged().size(), 5u);
+  EXPECT_EQ(logged(), (std::vector<std::string>{"start", "in", "out"}));
 }
 
 TEST_F(InteractWindow, ResetRestoresTheStateAfterLoadingAndStepRunsOneTick) {
@@ -270,6 +281,20 @@ TEST_F(InteractWindow, TheClipsWaitForTheGraphUntilTheTimelineIsShown) {
   frames(2);
   EXPECT_TRUE(session().graph->running());
   EXPECT_GT(session().graph->ticks(), ticks);
+  // The refused graph chosen: the asset is plain, its clips play; graph 0 again: it runs (the
+  // choice paused nothing) and the clips wait again.
+  ASSERT_TRUE(session().graph->choose(1));
+  ASSERT_NE(session().graph->refusal(), nullptr);
+  const double clipTime = session().timeline.time();
+  frames(3);
+  EXPECT_GT(session().timeline.time(), clipTime);
+  ASSERT_TRUE(session().graph->choose(0));
+  frames(2);
+  EXPECT_TRUE(session().graph->running());
+  EXPECT_EQ(session().graph->ticks(), 2u);
+  const double stopped = session().timeline.time();
+  frames(2);
+  EXPECT_EQ(session().timeline.time(), stopped);
 }
 
 TEST_F(InteractWindow, AReloadRestartsTheGraphFromTheNewFileAndKeepsTheCamera) {
@@ -315,7 +340,7 @@ TEST_F(InteractWindow, TheGraphPanelTakesTheTimelinesPlace) {
   ASSERT_TRUE(viewer->runFrame());
   const renderer::Pixels panel = viewer->renderer().takeCapture();
   ASSERT_EQ(panel.height, uint32_t(h));
-  // The docs' picture (docs/images/interactive-window.png), when asked for.
+  // The docs' picture (assets/interactive-window.png), when asked for.
   if (const char* dir = std::getenv("VITRINE_SCREENSHOT_DIR")) {
     std::string error;
     EXPECT_TRUE(writePng(std::string(dir) + "/interactive-window.png", panel, &error)) << error;
