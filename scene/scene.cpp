@@ -114,6 +114,25 @@ std::span<const glm::mat4> nodeInstances(const Scene& scene, int n) {
   return {&kOnce, 1};
 }
 
+Bounds splatBounds(const SplatCloud& cloud) {
+  Bounds b;
+  const size_t count = std::min(
+      {size_t(cloud.count), cloud.positions.size(), cloud.rotations.size(), cloud.scales.size()});
+  for (size_t i = 0; i < count; ++i) {
+    const glm::vec4& q = cloud.rotations[i];                            // (x, y, z, w)
+    const glm::mat3 r = glm::mat3_cast(glm::quat(q.w, q.x, q.y, q.z));  // r[j]: column j of R
+    glm::vec3 sum(0.0f);
+    for (int j = 0; j < 3; ++j) {
+      const glm::vec3 axis = r[j] * cloud.scales[i][j];  // the splat's axis j, to its 1 sigma
+      sum += axis * axis;
+    }
+    const glm::vec3 half = 3.0f * glm::sqrt(sum);
+    b.extend(cloud.positions[i] - half);
+    b.extend(cloud.positions[i] + half);
+  }
+  return b;
+}
+
 void extendByMeshNode(const Scene& scene, int n, Bounds& b) {
   if (n < 0 || size_t(n) >= scene.nodes.size()) return;
   const Node& node = scene.nodes[size_t(n)];

@@ -21,6 +21,7 @@
 
 #include "memory.h"
 #include "shared_types.h"
+#include "splats.h"
 #include "xmp_metadata.h"
 
 namespace vitrine::scene {
@@ -96,6 +97,11 @@ struct Primitive {
   // empty when the primitive has no valid mapping. Sparse: a file declaring a million variants
   // costs what its mappings list, not variants x primitives.
   std::vector<VariantMaterial> variantMaterials;
+  // KHR_gaussian_splatting: the primitive's splats, drawn as the extension defines (splat/);
+  // then positions, indices and every other stream are empty and `bounds` holds the splats'
+  // 3-sigma ellipsoids. Null for every other primitive, and for a splat primitive drawn as the
+  // extension's fallback point cloud.
+  SplatCloudPtr splats;
   uint32_t sourceIndex = 0;        // index in its mesh's JSON `primitives` (some are skipped)
   uint32_t sourceVertexCount = 0;  // count of the POSITION accessor in the file
   Bounds bounds;                   // of positions, in mesh space
@@ -385,6 +391,10 @@ void updateWorldTransforms(Scene& scene);
 // of their bounds' corners, or for skinned and morphed primitives of their deformed vertices
 // (deform.h) in the current pose.
 Bounds sceneBounds(const Scene& scene, int sceneIndex);
+// KHR_gaussian_splatting: the union of the splats' 3-sigma ellipsoids (the ellipse kernel's
+// cut-off) in mesh space. Along axis i a splat of rotation R and scales s reaches
+// 3 sqrt(sum_j (R_ij s_j)^2) from its mean (the half-width of the ellipsoid's box).
+Bounds splatBounds(const SplatCloud& cloud);
 // The axis-aligned box of `box`'s eight corners moved by `m` (empty for an empty box).
 Bounds transformedBox(const Bounds& box, const glm::mat4& m);
 
