@@ -3,6 +3,7 @@
 //   corpus_gen --embed IN OUT     IN (.gltf) with its relative buffer and image URIs replaced by
 //                                 base64 data: URIs, since the fuzz targets read no files
 // Seeds are small on purpose: libFuzzer mutates them and runs faster on short inputs.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -440,6 +441,83 @@ void interactValueTexts(const fs::path& dir) {
     writeAll(dir / ("value" + std::to_string(n++)), bytes.data(), bytes.size());
   }
 }
+
+// ply_fuzz: 3DGS .ply files (splat/ply_reader.h) of two splats, in the INRIA property order
+// unless shuffled: each degree, both binary byte orders, ascii, extra properties and elements.
+std::vector<uint8_t> plySeed(const std::string& format, uint32_t restCount, bool shuffled,
+                             bool extras) {
+  std::vector<std::string> names = {"x", "y", "z", "nx", "ny", "nz", "f_dc_0", "f_dc_1", "f_dc_2"};
+  for (uint32_t k = 0; k < restCount; ++k) names.push_back("f_rest_" + std::to_string(k));
+  for (const char* n :
+       {"opacity", "scale_0", "scale_1", "scale_2", "rot_0", "rot_1", "rot_2", "rot_3"})
+    names.push_back(n);
+  if (shuffled) std::reverse(names.begin(), names.end());
+  if (extras) names.push_back("red");  // an extra uchar
+  std::string text = "ply\nformat " + format + " 1.0\ncomment corpus_gen\nelement vertex 2\n";
+  for (const std::string& n : names)
+    text += "property " + (n == "red" ? "uchar " + n : "float " + n) + "\n";
+  if (extras) text += "element face 1\nproperty list uchar int vertex_indices\n";
+  text += "end_header\n";
+  std::vector<uint8_t> out(text.begin(), text.end());
+  for (int i = 0; i < 2; ++i) {
+    for (size_t p = 0; p < names.size(); ++p) {
+      const std::string& n = names[p];
+      const float v = n == "rot_0" ? 1.0f : n.rfind("scale_", 0) == 0 ? -3.0f : 0.1f * float(p + i);
+      if (format == "ascii") {
+        const std::string t =
+            std::to_string(n == "red" ? 200.0f : v) + (p + 1 < names.size() ? " " : "\n");
+        out.insert(out.end(), t.begin(), t.end());
+      } else if (n == "red") {
+        out.push_back(200);
+      } else {
+        uint8_t b[4];
+        std::memcpy(b, &v, 4);
+        for (int k = 0; k < 4; ++k) out.push_back(b[format == "binary_big_endian" ? 3 - k : k]);
+      }
+    }
+  }
+  if (extras) {
+    const std::string face =
+        format == "ascii" ? "3 0 1 0\n" : std::string("\x03\0\0\0\0\1\0\0\0\0\0\0\0", 13);
+    out.insert(out.end(), face.begin(), face.end());
+  }
+  return out;
+}
+
+void plySeeds(const fs::path& dir) {
+  int n = 0;
+  auto write = [&](const std::vector<uint8_t>& bytes) {
+    writeAll(dir / ("splats" + std::to_string(n++) + ".ply"), bytes.data(), bytes.size());
+  };
+  for (const uint32_t rest : {0u, 9u, 24u, 45u})
+    write(plySeed("binary_little_endian", rest, false, false));
+  write(plySeed("binary_big_endian", 9, false, false));
+  write(plySeed("ascii", 0, false, true));
+  write(plySeed("ascii", 9, true, false));
+  write(plySeed("binary_little_endian", 24, true, true));
+}
+
+// splat_attributes_fuzz: the bytes choose the document (the target's FuzzedDataProvider takes
+// integers from the end, the buffer from the front), so the seeds are byte strings: fixed
+// pseudo-random ones of a few lengths, and ones whose choice bytes keep every attribute in its
+// usual format (a valid splat primitive) over a buffer of small floats.
+void splatAttributes(const fs::path& dir) {
+  uint32_t state = 2024;
+  for (const size_t size : {32, 128, 512, 2048}) {
+    std::vector<uint8_t> bytes(size);
+    for (uint8_t& b : bytes) {
+      state = state * 1664525u + 1013904223u;
+      b = uint8_t(state >> 24);
+    }
+    writeAll(dir / ("random" + std::to_string(size)), bytes.data(), bytes.size());
+  }
+  for (const uint8_t choice : {0x05, 0x07, 0x0E, 0x0F}) {
+    std::vector<uint8_t> bytes = bytesOf<float>({0.5f, -0.25f, 1.0f, 0.0f, 0.75f, 0.125f});
+    bytes.insert(bytes.end(), 64, choice);
+    writeAll(dir / ("usual" + std::to_string(choice)), bytes.data(), bytes.size());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -459,5 +537,9 @@ int main(int argc, char** argv) {
   interactGraphs(out / "interact_graph");
   interactRuns(out / "interact_run");
   interactValueTexts(out / "interact_value_text");
+  fs::create_directories(out / "ply");
+  plySeeds(out / "ply");
+  fs::create_directories(out / "splat_attributes");
+  splatAttributes(out / "splat_attributes");
   return 0;
 }

@@ -5,7 +5,10 @@
 # URIs (the targets read no files), and the small PNG and JPEG images. The behaviour-graph
 # targets' seeds are corpus_gen's alone: valid KHR_interactivity graphs as JSON text
 # (interact_graph/), byte strings (interact_run/, any bytes make a valid graph) and typed
-# values (interact_value_text/).
+# values (interact_value_text/). 3DGS .ply files (ply/) are corpus_gen's too: two splats of
+# each degree, binary of both byte orders and ascii, shuffled properties, extra elements.
+# KHR_gaussian_splatting primitives (splat_attributes/): corpus_gen's byte strings, each
+# choosing a document (fuzz/splat_attributes_fuzz.cpp).
 # Usage: make_corpus.sh CORPUS_GEN OUT_DIR
 set -euo pipefail
 gen=${1:?path of corpus_gen}

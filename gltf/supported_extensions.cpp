@@ -42,6 +42,8 @@ constexpr SupportedExtension kSupported[] = {
     {"EXT_mesh_gpu_instancing", "instanced meshes: one instanced draw per primitive"},
     {"KHR_xmp_json_ld", "XMP metadata, shown in the inspector's Asset section and by --check"},
     {"KHR_meshopt_compression", "meshoptimizer-compressed buffer views, version 1 and COLOR too"},
+    {"KHR_gaussian_splatting",
+     "3D Gaussian splats (ellipse kernel), sorted per view; compressed ones as their point cloud"},
 };
 
 }  // namespace

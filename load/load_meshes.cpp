@@ -7,6 +7,7 @@
 #include "flat_normals.h"
 #include "gltf_enums.h"
 #include "load_primitive_parts.h"
+#include "load_splats.h"
 #include "load_steps.h"
 #include "topology.h"
 
@@ -45,6 +46,7 @@ class PrimitiveReader {
     return readAttribute(ctx_.doc, a, out);  // COLOR_0 as VEC3: alpha 1
   }
   std::string readIndices(uint32_t vertexCount, std::vector<uint32_t>& out) const;
+  void takeSplats(SplatCloudPtr cloud, Primitive& p) const;
 
   const LoadContext& ctx_;
   const Json& prim_;
@@ -105,6 +107,7 @@ uint64_t listIndexCount(int mode, uint64_t n) {
 
 // Floats (and joint values) a vertex of the attribute map `attributes` will take once read,
 // from the names alone (valuesPerVertex() counts the streams read; this is its forecast).
+// KHR_gaussian_splatting's attributes count as their splat streams do (SplatCloud).
 uint64_t declaredValuesPerVertex(const Json& attributes) {
   uint64_t n = 0;
   for (const auto& [name, value] : attributes.items()) {
@@ -113,8 +116,17 @@ uint64_t declaredValuesPerVertex(const Json& attributes) {
     if (name.rfind("JOINTS_", 0) == 0 || name.rfind("WEIGHTS_", 0) == 0) n += 4;
     for (int set = 0; set < gpu::kTexcoordSetCount; ++set)
       if (name == "TEXCOORD_" + std::to_string(set)) n += 2;
+    if (name.rfind("KHR_gaussian_splatting:", 0) == 0) {
+      const std::string semantic = name.substr(23);
+      n += semantic == "ROTATION" ? 4 : semantic == "OPACITY" ? 1 : 3;
+    }
   }
   return n;
+}
+
+// Floats one splat of `c` holds (SplatCloud::bytesFor() / 4).
+uint64_t valuesPerSplat(const SplatCloud& c) {
+  return 3 + 4 + 3 + 1 + 3 * uint64_t(c.coefficientsPerSplat());
 }
 
 // The sets read into extra[n - 2] (TEXCOORD_n, each empty or one element a vertex) into
@@ -189,6 +201,17 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
                               listIndexCount(mode, sequenceLength));
       !err.empty()) {
     return err;
+  }
+  if (hasSplatExtension(prim_)) {
+    SplatPrimitive splats;
+    if (std::string err = loadSplatPrimitive(ctx_.doc, prim_, at_, ctx_.warnings, splats);
+        !err.empty())
+      return err;
+    if (splats.cloud) {
+      takeSplats(std::move(splats.cloud), p);
+      return {};
+    }
+    // Else the extension's fallback: the point cloud, read as any primitive.
   }
   // KHR_mesh_quantization "Extending Mesh Attributes": integer and normalized positions, and
   // normalized BYTE/SHORT normals and tangents, dequantized at load (readAccessor).
@@ -277,6 +300,17 @@ std::string PrimitiveReader::read(Primitive& p, bool& skipped) {
   ctx_.meshValues += uint64_t(p.positions.size()) * valuesPerVertex(p, false) + p.indices.size();
   for (const glm::vec3& v : p.positions) p.bounds.extend(v);
   return {};
+}
+
+// A splat primitive holds its cloud and no vertex stream; its material is not drawn
+// ("the glTF material referenced from the mesh primitive (if any) MUST be ignored for splat
+// rendering"), so none is named and no material check reports on it.
+void PrimitiveReader::takeSplats(SplatCloudPtr cloud, Primitive& p) const {
+  p.topology = Topology::Points;
+  p.sourceVertexCount = cloud->count;
+  p.bounds = splatBounds(*cloud);
+  ctx_.meshValues += uint64_t(cloud->count) * valuesPerSplat(*cloud);
+  p.splats = std::move(cloud);
 }
 
 // KHR_materials_anisotropy ("Anisotropy") needs a tangent space: TANGENT, or tangents computed

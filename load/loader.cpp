@@ -1,5 +1,7 @@
 #include "loader.h"
 
+#include <cctype>
+#include <climits>
 #include <exception>
 #include <new>
 #include <optional>
@@ -7,7 +9,9 @@
 #include "draco_decode.h"
 #include "gltf_document.h"
 #include "image_decoder.h"
+#include "load_ply.h"
 #include "load_steps.h"
+#include "regular_file.h"
 #include "stopwatch.h"
 #include "supported_extensions.h"
 
@@ -176,16 +180,109 @@ LoadResult load(const std::string& path, const ReadDocument& read, const LoadPro
   return result;
 }
 
+// A 3DGS .ply (told apart by its name: a PLY file has no glTF magic to try first).
+bool isPly(const std::string& name) {
+  if (name.size() < 4) return false;
+  std::string ext = name.substr(name.size() - 4);
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return ext == ".ply";
+}
+
+// The glTF JSON a .ply's scene stands for: its node, mesh and scene, so that JSON pointers
+// (pointer_resolve.h: the inspector, KHR_animation_pointer) find in the JSON what the scene has.
+Json plyJson(const Scene& scene) {
+  Json nodes = Json::array(), meshes = Json::array();
+  for (const Node& n : scene.nodes) nodes.push_back({{"name", n.name}, {"mesh", n.mesh}});
+  for (const Mesh& m : scene.meshes) {
+    Json primitive = {{"attributes", Json::object()}, {"mode", 0}};
+    meshes.push_back({{"name", m.name}, {"primitives", Json::array({primitive})}});
+  }
+  Json roots = {{"nodes", Json::array({0})}};
+  return {{"asset", {{"version", "2.0"}}},
+          {"scene", 0},
+          {"scenes", Json::array({roots})},
+          {"nodes", nodes},
+          {"meshes", meshes}};
+}
+
+// Reads the .ply's bytes: "" or the error without the file name.
+using ReadBytes =
+    std::function<std::string(std::vector<uint8_t>& storage, std::span<const uint8_t>& bytes)>;
+
+// A .ply as a scene (load_ply.h). Its document is a glTF one of the scene's node and mesh
+// (plyJson), no buffers, no images, so that what follows a load (animations, graphs, external
+// files, deferred images, JSON pointers) finds nothing to do rather than a null pointer; it
+// owns the budget that keeps the splats reserved.
+LoadResult loadPly(const std::string& path, const ReadBytes& read, const LoadProgress& progress,
+                   const LoadOptions& options) {
+  LoadResult result;
+  const Stopwatch total;
+  std::string error;
+  try {
+    auto doc = std::make_shared<GltfDocument>();
+    doc->options = options;
+    if (options.maxMemoryBytes != 0)
+      doc->budget = std::make_shared<MemoryBudget>(options.maxMemoryBytes);
+    if (progress) progress(0.0f, "Reading file");
+    std::vector<uint8_t> storage;
+    std::span<const uint8_t> bytes;
+    PhaseClock clock(doc->timings.fileRead);
+    error = read(storage, bytes);
+    if (!error.empty()) {
+      error = path + ": " + error;
+    } else {
+      if (progress) progress(0.4f, "Reading splats");
+      clock.enter(doc->timings.bufferDecode);
+      auto scene = std::make_unique<Scene>();
+      error = loadPlyScene(bytes, path, *doc->budget, *scene, &result.warnings);
+      if (error.empty()) {
+        doc->json = plyJson(*scene);
+        result.scene = std::move(scene);
+      }
+    }
+    clock.stop();
+    result.timings = doc->timings;
+    if (error.empty()) result.document = std::move(doc);
+  } catch (const std::bad_alloc&) {
+    error = path + ": out of memory";
+  } catch (const std::exception& e) {
+    error = path + ": internal error: " + e.what();
+  }
+  result.timings.total = total.seconds();
+  if (!error.empty()) {
+    result.error = std::move(error);
+    result.scene.reset();
+    result.document.reset();
+  }
+  return result;
+}
+
 }  // namespace
 
 LoadResult loadScene(const std::string& path, const LoadProgress& progress,
                      const LoadOptions& options) {
+  if (isPly(path)) {
+    auto read = [&](std::vector<uint8_t>& storage, std::span<const uint8_t>& bytes) {
+      // The limit a .glb has (gltf_document.cpp).
+      std::string err = readRegularFile(path, storage, UINT_MAX);
+      bytes = storage;
+      return err;
+    };
+    return loadPly(path, read, progress, options);
+  }
   return load(
       path, [&](GltfDocument& doc) { return readGltfDocument(path, doc, options); }, progress);
 }
 
 LoadResult loadSceneFromMemory(std::span<const uint8_t> bytes, const std::string& baseDir,
                                const std::string& name, const LoadOptions& options) {
+  if (isPly(name)) {
+    auto read = [&](std::vector<uint8_t>&, std::span<const uint8_t>& out) {
+      out = bytes;
+      return std::string();
+    };
+    return loadPly(name, read, {}, options);
+  }
   return load(
       name, [&](GltfDocument& doc) { return parseGltfDocument(bytes, baseDir, doc, options); }, {});
 }

@@ -1,4 +1,5 @@
-// Loading a glTF 2.0 asset (.gltf with external or data-URI resources, or .glb).
+// Loading a glTF 2.0 asset (.gltf with external or data-URI resources, or .glb), or the .ply a
+// 3D Gaussian splatting trainer writes (as one KHR_gaussian_splatting primitive: load/splats/).
 #pragma once
 
 #include <cstdint>

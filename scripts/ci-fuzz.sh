@@ -10,7 +10,7 @@ seconds=${2:-${FUZZ_SECONDS:-45}}
 cd "$(dirname "$0")/.."
 jobs=${JOBS:-$(nproc)}
 targets=(loader_fuzz accessor_fuzz animation_fuzz image_fuzz draco_fuzz meshopt_fuzz meshopt_khr_fuzz ktx2_fuzz hdr_fuzz
-         interact_graph_fuzz interact_run_fuzz interact_value_text_fuzz)
+         interact_graph_fuzz interact_run_fuzz interact_value_text_fuzz ply_fuzz splat_attributes_fuzz)
 ./scripts/sanitize-build.sh "$build"
 cmake --build "$build" -j "$jobs" --target fuzzers
 build=$(cd "$build" && pwd)

@@ -16,8 +16,8 @@ root=$(pwd)
 jobs=${JOBS:-$(nproc)}
 ./scripts/sanitize-build.sh "$build"
 # The tests that need no Vulkan: one label per test executable (tests/CMakeLists.txt).
-labels='^(codecs_tests|scene_tests|gltf_tests|load_tests|anim_tests|interact_tests)$'
-cmake --build "$build" -j "$jobs" --target codecs_tests scene_tests gltf_tests load_tests anim_tests interact_tests
+labels='^(codecs_tests|scene_tests|splat_tests|gltf_tests|load_tests|anim_tests|interact_tests)$'
+cmake --build "$build" -j "$jobs" --target codecs_tests scene_tests splat_tests gltf_tests load_tests anim_tests interact_tests
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:strict_string_checks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd "$build"

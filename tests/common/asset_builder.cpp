@@ -1,5 +1,7 @@
 #include "asset_builder.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -113,6 +115,54 @@ int AssetBuilder::addIndices(const std::vector<uint32_t>& indices, int component
   return addAccessor(d);
 }
 
+int AssetBuilder::addComponents(const std::vector<double>& values, const std::string& type,
+                                int componentType, bool normalized,
+                                std::optional<uint32_t> byteStride) {
+  const uint32_t components = type == "SCALAR" ? 1
+                              : type == "VEC2" ? 2
+                              : type == "VEC3" ? 3
+                              : type == "MAT3" ? 9
+                              : type == "MAT4" ? 16
+                                               : 4;
+  const uint32_t size = componentType == gl::kFloat || componentType == gl::kUnsignedInt     ? 4
+                        : componentType == gl::kShort || componentType == gl::kUnsignedShort ? 2
+                                                                                             : 1;
+  const uint32_t count = uint32_t(values.size() / components);
+  const uint32_t stride = byteStride ? *byteStride : components * size;
+  std::vector<uint8_t> bytes(size_t(count) * stride, 0);
+  for (size_t k = 0; k < size_t(count) * components; ++k) {
+    uint8_t* at = &bytes[(k / components) * stride + (k % components) * size];
+    const double v = values[k];
+    auto clamped = [&](double lo, double hi) { return std::clamp(std::round(v), lo, hi); };
+    if (componentType == gl::kFloat) {
+      const float f = float(v);
+      std::memcpy(at, &f, 4);
+    } else if (componentType == gl::kByte) {
+      const auto c = int8_t(clamped(-128, 127));
+      std::memcpy(at, &c, 1);
+    } else if (componentType == gl::kUnsignedByte) {
+      const auto c = uint8_t(clamped(0, 255));
+      std::memcpy(at, &c, 1);
+    } else if (componentType == gl::kShort) {
+      const auto c = int16_t(clamped(-32768, 32767));
+      std::memcpy(at, &c, 2);
+    } else if (componentType == gl::kUnsignedShort) {
+      const auto c = uint16_t(clamped(0, 65535));
+      std::memcpy(at, &c, 2);
+    } else {
+      const auto c = uint32_t(clamped(0, 4294967295.0));
+      std::memcpy(at, &c, 4);
+    }
+  }
+  AccessorDesc d;
+  d.bufferView = addBufferView(bytes, byteStride);
+  d.componentType = componentType;
+  d.type = type;
+  d.count = count;
+  d.normalized = normalized;
+  return addAccessor(d);
+}
+
 int AssetBuilder::addMesh(const std::vector<PrimitiveDesc>& primitives, const std::string& name) {
   Json prims = Json::array();
   for (const PrimitiveDesc& p : primitives) {
@@ -150,6 +200,54 @@ void AssetBuilder::addVariantMapping(int mesh, int primitive, int material,
   Json& p = json_["meshes"][size_t(mesh)]["primitives"][size_t(primitive)];
   p["extensions"]["KHR_materials_variants"]["mappings"].push_back(
       {{"material", material}, {"variants", variants}});
+}
+
+void AssetBuilder::addExtensionUsed(const std::string& name, bool required) {
+  for (const char* key : {"extensionsUsed", "extensionsRequired"}) {
+    if (std::string(key) == "extensionsRequired" && !required) continue;
+    Json& list = json_[key];
+    if (list.is_null()) list = Json::array();
+    if (std::find(list.begin(), list.end(), name) == list.end()) list.push_back(name);
+  }
+}
+
+std::map<std::string, int> AssetBuilder::addSplatAttributes(const SplatData& d) {
+  const std::string prefix = "KHR_gaussian_splatting:";
+  std::map<std::string, int> a;
+  a["POSITION"] = addPositions(d.positions);
+  a[prefix + "ROTATION"] = addVec4(d.rotations);
+  a[prefix + "SCALE"] = addVec3(d.scales);
+  a[prefix + "OPACITY"] = addFloats(d.opacities, "SCALAR");
+  const size_t coefficients = size_t(d.degree + 1) * (d.degree + 1);
+  for (uint32_t l = 0; l <= d.degree; ++l) {
+    for (uint32_t n = 0; n < 2 * l + 1; ++n) {
+      std::vector<glm::vec3> values;
+      for (size_t i = 0; i < d.positions.size(); ++i)
+        values.push_back(d.sh[i * coefficients + l * l + n]);
+      a[prefix + "SH_DEGREE_" + std::to_string(l) + "_COEF_" + std::to_string(n)] = addVec3(values);
+    }
+  }
+  return a;
+}
+
+int AssetBuilder::addSplatMesh(const std::map<std::string, int>& attributes,
+                               const Json& extension) {
+  PrimitiveDesc p;
+  p.attributes = attributes;
+  p.mode = gl::kPoints;
+  const int mesh = addMesh({p}, "splats");
+  json_["meshes"][size_t(mesh)]["primitives"][0]["extensions"]["KHR_gaussian_splatting"] =
+      extension.is_null() ? Json::object() : extension;
+  addExtensionUsed("KHR_gaussian_splatting");
+  return mesh;
+}
+
+glm::vec3 splatDcFromColor(const glm::vec3& rgb) {
+  return (rgb - 0.5f) / 0.2820947917738781f;
+}
+
+Json defaultSplatExtension() {
+  return {{"kernel", "ellipse"}, {"colorSpace", "srgb_rec709_display"}};
 }
 
 int AssetBuilder::addNode(const Json& node) {

@@ -65,6 +65,27 @@ struct PrimitiveDesc {
   int mode = gl::kTriangles;
 };
 
+// KHR_gaussian_splatting: the splats of one primitive, as addSplatMesh() writes them (each
+// vector one element per splat, sh (degree + 1)^2 of them per splat), laid out as the loader's
+// scene::SplatCloud so that a test compares them directly.
+struct SplatData {
+  std::vector<glm::vec3> positions;
+  std::vector<glm::vec4> rotations;  // quaternions (x, y, z, w), the glTF order
+  std::vector<glm::vec3> scales;     // linear standard deviations
+  std::vector<float> opacities;      // 0 to 1
+  uint32_t degree = 0;               // spherical-harmonic degrees 0 to `degree` are written
+  // SH_DEGREE_l_COEF_n of splat i is sh[i * (degree + 1)^2 + l * l + n] (RGB).
+  std::vector<glm::vec3> sh;
+};
+
+// The degree-0 coefficient whose diffuse colour (the extension's "SH_0,0 * 0.2820947917738781
+// + 0.5") is `rgb`.
+glm::vec3 splatDcFromColor(const glm::vec3& rgb);
+
+// The extension object with the required properties: kernel "ellipse", colorSpace
+// "srgb_rec709_display".
+nlohmann::json defaultSplatExtension();
+
 class AssetBuilder {
  public:
   AssetBuilder();  // {"asset": {"version": "2.0"}}, no buffer until the first bufferView
@@ -95,6 +116,12 @@ class AssetBuilder {
   int addPositions(const std::vector<glm::vec3>& positions);
   // SCALAR indices of componentType UNSIGNED_BYTE, UNSIGNED_SHORT or UNSIGNED_INT.
   int addIndices(const std::vector<uint32_t>& indices, int componentType = gl::kUnsignedInt);
+  // An accessor of `type` whose components, element after element, are `values` stored as
+  // `componentType` (integer types: the value rounded and clamped to the type's range, e.g.
+  // 127 for a normalized BYTE meaning 1.0; FLOAT: as given), in a bufferView of its own with
+  // `byteStride` when given (each element then padded to it).
+  int addComponents(const std::vector<double>& values, const std::string& type, int componentType,
+                    bool normalized = false, std::optional<uint32_t> byteStride = {});
 
   // --- scene objects -------------------------------------------------------------------
   int addMesh(const std::vector<PrimitiveDesc>& primitives, const std::string& name = {});
@@ -124,6 +151,21 @@ class AssetBuilder {
   // mesh `mesh`, appended to its mappings array.
   void addMaterialVariants(const std::vector<std::string>& names);
   void addVariantMapping(int mesh, int primitive, int material, const std::vector<int>& variants);
+  // Adds `name` to extensionsUsed (and to extensionsRequired with `required`), each once.
+  void addExtensionUsed(const std::string& name, bool required = false);
+
+  // KHR_gaussian_splatting. The accessors of `d`, FLOAT and tightly packed (POSITION with
+  // min/max), by attribute semantic: "POSITION", "KHR_gaussian_splatting:ROTATION", ...,
+  // "KHR_gaussian_splatting:SH_DEGREE_l_COEF_n" for l <= d.degree.
+  std::map<std::string, int> addSplatAttributes(const SplatData& d);
+  // A mesh of one POINTS primitive of `attributes` (e.g. addSplatAttributes()'s, some replaced
+  // by addComponents() ones) with `extension` as its KHR_gaussian_splatting object; the
+  // extension is added to extensionsUsed. Returns the mesh index.
+  int addSplatMesh(const std::map<std::string, int>& attributes,
+                   const nlohmann::json& extension = defaultSplatExtension());
+  int addSplatMesh(const SplatData& d, const nlohmann::json& extension = defaultSplatExtension()) {
+    return addSplatMesh(addSplatAttributes(d), extension);
+  }
 
   // --- output --------------------------------------------------------------------------
   // The document as .gltf JSON text; buffer 0 (when not empty) refers to `binUri`.
