@@ -66,6 +66,7 @@ FrameStatus RendererImpl::drawFrameOrThrow(const View& unsafeView, uint32_t fram
   beginCommands(cmd);
   gpuTimer_.begin(cmd, slotIndex_);
   uploadStats_ = recordUploads(cmd);
+  const SplatDraw splats = prepareSplatFrame(view, cameraFinite, 1, swapchain_.attachments);
   FinalImage target;
   target.image = swapchain_.images[imageIndex];
   target.view = swapchain_.views[imageIndex];
@@ -73,7 +74,8 @@ FrameStatus RendererImpl::drawFrameOrThrow(const View& unsafeView, uint32_t fram
   drawStats_ =
       recordScene(cmd, ctx_, pipelines_, hasScene_ && cameraFinite ? &scene_ : nullptr, slotIndex_,
                   scene_.nodeData, environment_.set, view, swapchain_.attachments, target,
-                  backgroundFor(view), slot.lines, shadows_);
+                  backgroundFor(view), slot.lines, shadows_, splats);
+  addSplatStats(drawStats_);
   recordUiPass(cmd, overlayPass_, swapchain_.framebuffers[imageIndex], swapchain_.extent, overlay);
   const bool capturing = captureRequested_ && swapchain_.copyable;
   if (capturing) recordCapture(cmd, target.image);

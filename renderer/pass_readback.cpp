@@ -38,6 +38,7 @@ Pixels RendererImpl::renderOffscreenOrThrow(const View& unsafeView, uint32_t wid
   beginCommands(cmd);
   gpuTimer_.begin(cmd, slotIndex_);
   uploadStats_ = recordUploads(cmd);
+  const SplatDraw splats = prepareSplatFrame(view, cameraFinite, 0, offscreen_.attachments);
   FinalImage target;
   target.image = offscreen_.resolved.image;
   target.view = offscreen_.resolved.view;
@@ -45,7 +46,8 @@ Pixels RendererImpl::renderOffscreenOrThrow(const View& unsafeView, uint32_t wid
   drawStats_ =
       recordScene(cmd, ctx_, pipelines_, hasScene_ && cameraFinite ? &scene_ : nullptr, slotIndex_,
                   scene_.nodeData, environment_.set, view, offscreen_.attachments, target,
-                  backgroundFor(view), slot.lines, shadows_);
+                  backgroundFor(view), slot.lines, shadows_, splats);
+  addSplatStats(drawStats_);
   recordReadback(cmd, extent);
   gpuTimer_.end(cmd, slotIndex_);
   VK_CHECK(vkEndCommandBuffer(cmd));

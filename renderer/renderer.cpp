@@ -45,6 +45,7 @@ bool RendererImpl::init(const Options& options, std::string* error) {
   for (uint32_t i = 0; i < kFramesInFlight; ++i) frameData[i] = slots_[i].frameData.buffer;
   createBackgroundPass(ctx_, pipelines_.layouts, frameData, background_);
   writeShadowBinding(ctx_, shadows_, background_.frameSets);
+  createSplatPass(ctx_, splatPass_);
   if (ctx_.surface) {
     surfaceFormat_ = chooseSurfaceFormat(ctx_);
     overlayPass_ = createOverlayRenderPass(ctx_, surfaceFormat_.format);
@@ -67,6 +68,7 @@ RendererImpl::~RendererImpl() {
     destroyEnvironmentGpu(ctx_, environment_);
     destroyShadowMaps(ctx_, shadows_);
     destroyBackgroundPass(ctx_, background_);
+    destroySplatPass(ctx_, splatPass_);
     destroyOffscreen(ctx_, offscreen_);
     destroySwapchain(ctx_, swapchain_);
     destroyBuffer(ctx_, captureBuffer_);

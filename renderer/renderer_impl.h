@@ -18,11 +18,13 @@
 #include "gpu_timer.h"
 #include "pipeline_cache.h"
 #include "pass_shadows.h"
+#include "pass_splats.h"
 #include "pipelines.h"
 #include "renderer.h"
 #include "resources.h"
 #include "scene_gpu.h"
 #include "scene_pending.h"
+#include "splat_view.h"
 #include "swapchain.h"
 #include "swapchain_retirement.h"
 #include "targets.h"
@@ -188,6 +190,22 @@ class RendererImpl final : public Renderer {
   // This frame's shadow plan (pass_shadows.h) into shadows_ and FrameData; the maps grown to
   // their size the first time a frame shadows a light.
   void prepareShadows(const View& view, gpu::FrameData& data);
+
+  // KHR_gaussian_splatting (renderer_splats.cpp): the view's splats, prepared on the CPU again
+  // only when the camera, the extent, the splat nodes' transforms or visibility, or the scene
+  // changed (splatKey_ is what they were prepared for), staged into the frame slot's buffer.
+  SplatPass splatPass_;
+  splat::SplatFrame splatFrame_;
+  splat::SplatScratch splatScratch_;
+  std::vector<splat::SplatInstance> splatInstances_;
+  std::vector<float> splatKey_;
+  // The frame's splat draw for `output` (0 off screen, 1 the window) into `attachments`; its
+  // count is 0 without splats to draw. Fills the splat fields of drawStats_ afterwards.
+  SplatDraw prepareSplatFrame(const View& view, bool cameraFinite, uint32_t output,
+                              const Attachments& attachments);
+  // The splat counts and times of the frame just prepared into `stats`.
+  void addSplatStats(DrawStats& stats) const;
+  bool splatsPrepared_ = false;  // this frame prepared them (else kept: times 0)
 
   EnvironmentGpu environment_;
   BackgroundPass background_;

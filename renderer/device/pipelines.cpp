@@ -379,7 +379,9 @@ VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFor
       vkStruct<VkPipelineRenderingCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO);
   rendering.colorAttachmentCount = state.shadowPass ? 0 : 1;
   rendering.pColorAttachmentFormats = &colorFormat;
-  rendering.depthAttachmentFormat = state.shadowPass ? p.shadowFormat : p.depthFormat;
+  rendering.depthAttachmentFormat = state.shadowPass          ? p.shadowFormat
+                                    : state.noDepthAttachment ? VK_FORMAT_UNDEFINED
+                                                              : p.depthFormat;
 
   auto info =
       vkStruct<VkGraphicsPipelineCreateInfo>(VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO);
@@ -394,7 +396,8 @@ VkPipeline createScenePassPipeline(const Context& ctx, const Pipelines& p, VkFor
   info.pDepthStencilState = &depth;
   info.pColorBlendState = &colorBlend;
   info.pDynamicState = &dynamicState;
-  info.layout = p.layouts.layout;  // one layout: sets 0 and 2 stay bound across pipelines
+  // One layout: sets 0 and 2 stay bound across pipelines (the splat passes have their own).
+  info.layout = state.layout ? state.layout : p.layouts.layout;
   return compileGraphicsPipeline(ctx, info);
 }
 

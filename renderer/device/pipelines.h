@@ -164,6 +164,10 @@ struct ScenePassState {
   // The shadow pass: no colour attachment, the depth attachment in Pipelines::shadowFormat,
   // a depth bias away from the light (constant and slope-scaled: pass_shadows.h).
   bool shadowPass = false;
+  // Another pipeline layout than the mesh one (the splat passes', pass_splats.h), and no depth
+  // attachment in the rendering (depthTest must then be false).
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  bool noDepthAttachment = false;
   // Default: writes RGBA, no blending.
   VkPipelineColorBlendAttachmentState blend{VK_FALSE,
                                             VK_BLEND_FACTOR_ONE,

@@ -76,6 +76,10 @@ void buildDraws(const scene::Scene& scene, int sceneIndex, const StagingLayout& 
       for (size_t pi = 0; pi < mesh.primitives.size(); ++pi) {
         const scene::Primitive& p = mesh.primitives[pi];
         const PrimitiveRange& r = s.ranges[node.mesh][pi];
+        if (p.splats && p.splats->count > 0) {
+          gpu.splats.push_back({uint32_t(n), p.splats});
+          continue;
+        }
         if (r.indexCount == 0) continue;
         Draw d;
         d.firstIndex = r.firstIndex;

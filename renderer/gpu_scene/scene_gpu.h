@@ -116,6 +116,13 @@ struct SceneGpu {
   std::vector<VkDescriptorSet> materialSets;  // set 1 per material, the default last
   std::array<SceneFrame, kFramesInFlight> frames;
   std::vector<Draw> draws;  // of the nodes reachable from the chosen scene's roots
+  // KHR_gaussian_splatting primitives of those nodes (they have no Draw): drawn by
+  // pass_splats.h from the clouds themselves, prepared for each view on the CPU.
+  struct SplatSource {
+    uint32_t node = 0;
+    scene::SplatCloudPtr cloud;
+  };
+  std::vector<SplatSource> splats;
   uint32_t nodeCount = 0;
   std::vector<LightInstance> lights;  // of the nodes reachable from the chosen scene's roots
   // Per node: 1 when KHR_node_visibility hides it (itself or an ancestor; visibility.h). Its

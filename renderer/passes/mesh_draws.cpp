@@ -43,8 +43,14 @@ void beginRendering(VkCommandBuffer cmd, VkImageView msaa, VkImageView depthView
   depth.imageView = depthView;
   depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
   depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-  depth.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
+  depth.storeOp =
+      target.storeDepth ? VK_ATTACHMENT_STORE_OP_STORE : VK_ATTACHMENT_STORE_OP_DONT_CARE;
   depth.clearValue.depthStencil = {1.0f, 0};
+  if (target.depthResolve) {
+    depth.resolveMode = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;  // always supported for depth
+    depth.resolveImageView = target.depthResolve;
+    depth.resolveImageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+  }
 
   auto info = vkStruct<VkRenderingInfo>(VK_STRUCTURE_TYPE_RENDERING_INFO);
   info.renderArea = {{0, 0}, extent};
@@ -62,10 +68,14 @@ void beginRendering(VkCommandBuffer cmd, VkImageView msaa, VkImageView depthView
 
 void bindSceneGeometry(VkCommandBuffer cmd, const Pipelines& pipelines, const SceneGpu& scene,
                        uint32_t slot) {
-  VkBuffer buffers[kStreamCount];
-  for (uint32_t i = 0; i < kStreamCount; ++i) buffers[i] = scene.vertices.buffer;
-  vkCmdBindVertexBuffers(cmd, 0, kStreamCount, buffers, scene.streamOffsets.data());
-  vkCmdBindIndexBuffer(cmd, scene.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+  // A scene of splat primitives alone (pass_splats.h) has no vertex or index data: nothing of
+  // it is drawn from them.
+  if (scene.vertices.buffer && scene.indices.buffer) {
+    VkBuffer buffers[kStreamCount];
+    for (uint32_t i = 0; i < kStreamCount; ++i) buffers[i] = scene.vertices.buffer;
+    vkCmdBindVertexBuffers(cmd, 0, kStreamCount, buffers, scene.streamOffsets.data());
+    vkCmdBindIndexBuffer(cmd, scene.indices.buffer, 0, VK_INDEX_TYPE_UINT32);
+  }
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layouts.layout, 0, 1,
                           &scene.frames[slot].set, 0, nullptr);
 }

@@ -26,6 +26,10 @@ struct FinalImage {
   // The last user of the image (its layout transition waits for it): Present (the swapchain
   // acquire semaphore's wait), or Copy (the previous readback).
   ImageUser previousUser = ImageUser::None;
+  // The scene pass's depth kept for a later pass (pass_splats.h): resolved (sample 0) into
+  // this single-sample depth image when multisampled, or stored when `storeDepth`.
+  VkImageView depthResolve = VK_NULL_HANDLE;
+  bool storeDepth = false;
 };
 
 // The order of a frame's draws: opaque and mask draws without transmission first (in scene

@@ -34,8 +34,10 @@ void transitionAttachments(VkCommandBuffer cmd, const Attachments& a, const Fina
 DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                       const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
                       VkDescriptorSet environmentSet, const View& view, Attachments& attachments,
-                      const FinalImage& target, BackgroundPass* background, Buffer& lineBuffer,
-                      ShadowMaps& shadows) {
+                      const FinalImage& finalTarget, BackgroundPass* background, Buffer& lineBuffer,
+                      ShadowMaps& shadows, const SplatDraw& splats) {
+  const bool withSplats = splats.count > 0 && splats.targets;
+  const FinalImage target = withSplats ? splatSceneTarget(splats) : finalTarget;
   DrawStats stats;
   PassSetup pass;
   pass.colorFormat = attachments.colorFormat;
@@ -85,6 +87,7 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
     }
   }
   transitionAttachments(cmd, attachments, target);
+  if (withSplats) prepareSplatTargets(cmd, splats);
   beginRendering(cmd, attachments.color.view, attachments.depth.view, target, attachments.extent,
                  view);
   if (scene) {
@@ -103,6 +106,7 @@ DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipeli
                      pass.backgroundTonemap, slot, false, environmentSet);
   }
   vkCmdEndRendering(cmd);
+  if (withSplats) recordSplats(cmd, ctx, pipelines, splats, attachments, finalTarget);
   return stats;
 }
 

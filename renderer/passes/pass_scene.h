@@ -15,6 +15,7 @@
 #include "shared_types.h"
 #include "mesh_draws.h"
 #include "pass_shadows.h"
+#include "pass_splats.h"
 #include "targets.h"
 
 namespace vitrine::renderer {
@@ -30,10 +31,12 @@ namespace vitrine::renderer {
 // The overlays (view.wireframe, view.lines, view.linesOnTop; pass_overlays.h) come last, the
 // lines through `lineBuffer`, the frame slot's (waited for). With view.shadows and lights in
 // shadows.plan, the shadow maps (pass_shadows.h) come first, re-rendered only when stale.
+// With `splats` of a non-zero count, all of that goes into the splat targets' sceneColor, and
+// the splats and their composite into `target` follow (pass_splats.h).
 DrawStats recordScene(VkCommandBuffer cmd, const Context& ctx, Pipelines& pipelines,
                       const SceneGpu* scene, uint32_t slot, const std::vector<gpu::NodeData>& nodes,
                       VkDescriptorSet environmentSet, const View& view, Attachments& attachments,
                       const FinalImage& target, BackgroundPass* background, Buffer& lineBuffer,
-                      ShadowMaps& shadows);
+                      ShadowMaps& shadows, const SplatDraw& splats);
 
 }  // namespace vitrine::renderer
