@@ -48,6 +48,41 @@ float crossing(const glm::vec3& o, const glm::vec3& d, const glm::vec3& a, const
 
 }  // namespace
 
+// KHR_gaussian_splatting: the nearest t > 0 at which the ray (world) enters the 2-sigma
+// ellipsoid of a splat of `cloud` drawn with `world` (Sigma = M C C^T M^T: the ellipsoid is the
+// image under M R S of the sphere of radius 2), over the splats of opacity 0.1 or more (a trained
+// scene's faint floaters are not what a click means); max() when none. The ray is taken into
+// mesh space once, then into each splat's unit-sphere frame (R^T, then 1/s per axis).
+float splatCrossing(const SplatCloud& cloud, const glm::mat4& world, const glm::vec3& o,
+                    const glm::vec3& d) {
+  constexpr float kRadius = 2.0f;
+  float best = std::numeric_limits<float>::max();
+  const glm::mat4 inverse = glm::inverse(world);
+  const glm::vec3 om = glm::vec3(inverse * glm::vec4(o, 1.0f));
+  const glm::vec3 dm = glm::vec3(inverse * glm::vec4(d, 0.0f));
+  const size_t count =
+      std::min({size_t(cloud.count), cloud.positions.size(), cloud.rotations.size(),
+                cloud.scales.size(), cloud.opacities.size()});
+  for (size_t i = 0; i < count; ++i) {
+    if (!(cloud.opacities[i] >= 0.1f)) continue;
+    const glm::vec3 s = cloud.scales[i];
+    if (!(s.x > 0.0f && s.y > 0.0f && s.z > 0.0f)) continue;
+    const glm::vec4 q = cloud.rotations[i];  // (x, y, z, w)
+    const glm::mat3 rt = glm::transpose(glm::mat3_cast(glm::quat(q.w, q.x, q.y, q.z)));
+    const glm::vec3 ol = (rt * (om - cloud.positions[i])) / s;
+    const glm::vec3 dl = (rt * dm) / s;
+    const float a = glm::dot(dl, dl), b = glm::dot(ol, dl),
+                c = glm::dot(ol, ol) - kRadius * kRadius;
+    const float disc = b * b - a * c;
+    if (!(a > 0.0f) || disc < 0.0f) continue;
+    const float root = std::sqrt(disc);
+    float t = (-b - root) / a;
+    if (t <= 0.0f) t = (-b + root) / a > 0.0f ? 0.0f : -1.0f;  // from inside: hit at once
+    if (t >= 0.0f && t < best) best = t;
+  }
+  return best;
+}
+
 std::vector<PickHit> pickAll(const Scene& scene, int sceneIndex, const glm::vec3& origin,
                              const glm::vec3& direction, std::span<const uint8_t> shown) {
   std::vector<PickHit> hits;
@@ -75,6 +110,16 @@ std::vector<PickHit> pickAll(const Scene& scene, int sceneIndex, const glm::vec3
     const std::vector<Primitive>& primitives = scene.meshes[size_t(node.mesh)].primitives;
     for (uint32_t pi = 0; pi < primitives.size(); ++pi) {
       const Primitive& p = primitives[pi];
+      if (p.splats) {
+        const float t = splatCrossing(*p.splats, world, origin, direction);
+        if (t < best.distance) {
+          best.node = n;
+          best.distance = t;
+          best.primitive = pi;
+          best.instance = 0;
+        }
+        continue;
+      }
       if (p.topology != Topology::Triangles || p.bounds.empty()) continue;
       // World-space positions as drawn (scene.cpp's bounds decide skinned the same way).
       const bool skinned =

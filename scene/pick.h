@@ -25,7 +25,9 @@ struct PickHit {
 // origin + t direction (t > 0) crosses, once each at its nearest hit (over all its
 // EXT_mesh_gpu_instancing instances), nearest first. Back faces
 // count only for double-sided materials (single-sided ones are culled when drawn); points and
-// lines are not hit. O(triangles of the nodes whose bounds the ray crosses).
+// lines are not hit; KHR_gaussian_splatting primitives are hit by the 2-sigma ellipsoids of
+// their splats of opacity 0.1 or more (their node's transform, not its instancing).
+// O(triangles and splats of the nodes whose bounds the ray crosses).
 // `shown`: when not empty, only nodes n with shown[n] != 0 (an isolated subtree).
 std::vector<PickHit> pickAll(const Scene& scene, int sceneIndex, const glm::vec3& origin,
                              const glm::vec3& direction, std::span<const uint8_t> shown = {});

@@ -91,5 +91,43 @@ TEST(Pick, ASkinnedMeshIsPickedWhereItsPoseIsDrawn) {
   EXPECT_TRUE(scene::pickAll(s, 0, {0.3f, 1.9f, 5}, down).empty());
 }
 
+// KHR_gaussian_splatting: a splat primitive is hit by its splats' 2-sigma ellipsoids (opacity
+// 0.1 or more), under its node's transform.
+TEST(Pick, SplatPrimitivesAreHitByTheirSplatsEllipsoids) {
+  auto cloud = std::make_shared<scene::SplatCloud>();
+  cloud->count = 2;
+  cloud->positions = {{0, 0, 0}, {1, 0, 0}};
+  // Splat 0: standard deviations 0.1, 0.3, 0.2 turned 90 degrees about z (its x axis along y).
+  const glm::quat turn = glm::angleAxis(std::numbers::pi_v<float> / 2, glm::vec3(0, 0, 1));
+  cloud->rotations = {{turn.x, turn.y, turn.z, turn.w}, {0, 0, 0, 1}};
+  cloud->scales = {{0.1f, 0.3f, 0.2f}, {0.5f, 0.5f, 0.5f}};
+  cloud->opacities = {1.0f, 0.05f};  // splat 1 is a faint floater
+  cloud->sh.assign(2, glm::vec3(0.0f));
+  scene::Scene s;
+  scene::Mesh mesh;
+  scene::Primitive p;
+  p.topology = scene::Topology::Points;
+  p.splats = cloud;
+  p.bounds.extend({-2, -2, -2});
+  p.bounds.extend({2, 2, 2});
+  mesh.primitives.push_back(p);
+  s.meshes.push_back(mesh);
+  s.nodes.resize(1);
+  s.nodes[0].mesh = 0;
+  s.nodes[0].translation = {0, 0, -1};
+  s.nodes[0].scale = {1, 1, 2};
+  s.scenes.push_back({"", {0}});
+  scene::updateWorldTransforms(s);
+  // Down the z axis: enters the ellipsoid at z = -1 + 2 * (2 * 0.2).
+  std::vector<scene::PickHit> hits = scene::pickAll(s, 0, {0, 0, 5}, {0, 0, -1});
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_NEAR(hits[0].distance, 6.0f - 0.8f, 1e-4f);
+  // The turned axes: along x the half-extent is 2 * 0.3, along y 2 * 0.1.
+  EXPECT_EQ(scene::pickAll(s, 0, {0.55f, 0, 5}, {0, 0, -1}).size(), 1u);
+  EXPECT_TRUE(scene::pickAll(s, 0, {0, 0.25f, 5}, {0, 0, -1}).empty());
+  // The faint splat at x = 1 is not hit.
+  EXPECT_TRUE(scene::pickAll(s, 0, {1, 0, 5}, {0, 0, -1}).empty());
+}
+
 }  // namespace
 }  // namespace vitrine::test
