@@ -30,6 +30,10 @@ std::vector<TreeRow> buildNodeTree(const scene::Scene& scene, int sceneIndex) {
     if (node.skin >= 0) r.badges |= kBadgeSkin;
     if (joint[size_t(n)]) r.badges |= kBadgeJoint;
     if (node.instancing >= 0) r.badges |= kBadgeInstanced;
+    if (node.mesh >= 0 && size_t(node.mesh) < scene.meshes.size()) {
+      for (const scene::Primitive& p : scene.meshes[size_t(node.mesh)].primitives)
+        if (p.splats) r.badges |= kBadgeSplats;
+    }
     rowOf[n] = int(rows.size());
     rows.push_back(r);
   }
@@ -49,9 +53,10 @@ std::string sceneLabel(const scene::Scene& scene, int sceneIndex) {
 }
 
 std::string badgeText(uint8_t badges) {
-  static const char* const kWords[] = {"mesh", "camera", "light", "skin", "joint", "instanced"};
+  static const char* const kWords[] = {"mesh",  "camera",    "light", "skin",
+                                       "joint", "instanced", "splats"};
   std::string out;
-  for (int i = 0; i < 6; ++i) {
+  for (int i = 0; i < 7; ++i) {
     if (!(badges & (1u << i))) continue;
     if (!out.empty()) out += ' ';
     out += kWords[i];

@@ -18,6 +18,7 @@ enum NodeBadge : uint8_t {
   kBadgeSkin = 8,
   kBadgeJoint = 16,      // a joint of some skin (the skeleton overlay draws it)
   kBadgeInstanced = 32,  // EXT_mesh_gpu_instancing: the mesh drawn as instances
+  kBadgeSplats = 64,     // KHR_gaussian_splatting: the mesh has a splat primitive
 };
 
 struct TreeRow {

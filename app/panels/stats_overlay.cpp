@@ -86,6 +86,23 @@ void graphLines(const GraphSession& graph, double tickMilliseconds) {
 
 }  // namespace
 
+std::string splatSummary(const renderer::DrawStats& draws) {
+  if (draws.splats == 0) return "";
+  const auto grouped = [](uint64_t n) {
+    std::string digits = std::to_string(n);
+    for (int at = int(digits.size()) - 3; at > 0; at -= 3) digits.insert(size_t(at), ",");
+    return digits;
+  };
+  std::string out =
+      "Splats: " + grouped(draws.splatsDrawn) + " of " + grouped(draws.splats) + " drawn";
+  if (draws.splatSortMilliseconds == 0.0 && draws.splatProjectMilliseconds == 0.0)
+    return out + ", order kept";
+  char times[96];
+  std::snprintf(times, sizeof(times), ", sort %.2f ms, projection %.2f ms",
+                draws.splatSortMilliseconds, draws.splatProjectMilliseconds);
+  return out + times;
+}
+
 void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,
                          const renderer::Renderer& renderer, uint64_t channels,
                          const scene::Scene& scene, const SceneStatistics& stats,
@@ -101,6 +118,8 @@ void drawStatisticsPanel(const PanelRect& rect, const FrameTimes& times,
     ImGui::Text("%s drawn", countNoun(draws.instances, "instance", "instances").c_str());
   ImGui::Text("%s", countNoun(channels, "animated channel", "animated channels").c_str());
   if (graph && graph->active()) graphLines(*graph, times.graphTickMilliseconds);
+  const std::string splats = splatSummary(draws);
+  if (!splats.empty()) ImGui::TextWrapped("%s", splats.c_str());
   const std::string shadows = shadowSummary(draws);
   if (!shadows.empty()) ImGui::Text("%s", shadows.c_str());
   ImGui::Text("Uploaded %s in %s", countNoun(uploads.bytes, "byte", "bytes").c_str(),

@@ -11,10 +11,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool isGltfName(std::string ext) {
+// What the viewer opens: glTF, and the .ply files 3D Gaussian splatting trainers write (a .ply
+// of another layout is refused with the reader's message when opened).
+bool isAssetName(std::string ext) {
   std::transform(ext.begin(), ext.end(), ext.begin(),
                  [](unsigned char c) { return char(std::tolower(c)); });
-  return ext == ".gltf" || ext == ".glb";
+  return ext == ".gltf" || ext == ".glb" || ext == ".ply";
 }
 
 }  // namespace
@@ -34,7 +36,7 @@ std::vector<BrowserEntry> listFolder(const std::string& dir, std::string* error)
     std::error_code typeEc;
     if (it->is_directory(typeEc)) {
       out.push_back({name, true});
-    } else if (it->is_regular_file(typeEc) && isGltfName(it->path().extension().string())) {
+    } else if (it->is_regular_file(typeEc) && isAssetName(it->path().extension().string())) {
       out.push_back({name, false});
     }
   }

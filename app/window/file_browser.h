@@ -13,7 +13,7 @@ struct BrowserEntry {
   bool folder = false;
 };
 
-// What the browser lists in `dir`: sub-folders, then .gltf and .glb files (any letter case),
+// What the browser lists in `dir`: sub-folders, then .gltf, .glb and .ply files (any letter case),
 // each group sorted by name; hidden entries (".name") left out. Unreadable folders list
 // nothing and set *error ("<dir>: <reason>").
 std::vector<BrowserEntry> listFolder(const std::string& dir, std::string* error);

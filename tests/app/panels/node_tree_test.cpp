@@ -67,6 +67,24 @@ TEST(NodeTree, BadgeWords) {
   EXPECT_EQ(badgeText(kBadgeCamera | kBadgeLight), "camera light");
   EXPECT_EQ(badgeText(kBadgeJoint), "joint");
   EXPECT_EQ(badgeText(kBadgeMesh | kBadgeInstanced), "mesh instanced");
+  EXPECT_EQ(badgeText(kBadgeMesh | kBadgeSplats), "mesh splats");
+}
+
+// KHR_gaussian_splatting: a node whose mesh has a splat primitive is badged "splats".
+TEST(NodeTree, SplatMeshesAreBadged) {
+  scene::Scene s;
+  s.meshes.resize(2);
+  s.meshes[0].primitives.resize(1);
+  s.meshes[1].primitives.resize(2);
+  s.meshes[1].primitives[1].splats = std::make_shared<scene::SplatCloud>();
+  s.nodes.resize(2);
+  s.nodes[0].mesh = 0;
+  s.nodes[1].mesh = 1;
+  s.scenes.push_back({"", {0, 1}});
+  const std::vector<TreeRow> rows = buildNodeTree(s, 0);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].badges, kBadgeMesh);
+  EXPECT_EQ(rows[1].badges, kBadgeMesh | kBadgeSplats);
 }
 
 // simple_skin: node 0 holds the skinned mesh, nodes 1 and 2 are its skin's joints.

@@ -56,6 +56,18 @@ TEST(StatsOverlay, ShadowLineNamesTheShadowedLightsAndTheLimit) {
   EXPECT_EQ(shadowSummary(keyOnly), "Shadows: the environment's key light");
 }
 
+TEST(StatsOverlay, SplatLineCountsTheSplatsAndTheSortsCost) {
+  renderer::DrawStats d;
+  EXPECT_EQ(splatSummary(d), "");
+  d.splats = 1234567;
+  d.splatsDrawn = 999;
+  d.splatSortMilliseconds = 8.25;
+  d.splatProjectMilliseconds = 120.5;
+  EXPECT_EQ(splatSummary(d), "Splats: 999 of 1,234,567 drawn, sort 8.25 ms, projection 120.50 ms");
+  d.splatSortMilliseconds = d.splatProjectMilliseconds = 0.0;
+  EXPECT_EQ(splatSummary(d), "Splats: 999 of 1,234,567 drawn, order kept");
+}
+
 TEST(StatsOverlay, GraphCostLineAndBudget) {
   GraphCostLines l = graphCostLines(12, 0.0421, false);
   EXPECT_EQ(l.cost, "Graph tick: 12 executions, 0.04 ms");

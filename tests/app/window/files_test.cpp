@@ -196,15 +196,16 @@ TEST(FileBrowser, ListsFoldersThenGltfFilesSorted) {
   fs::create_directories(dir + "/zeta");
   fs::create_directories(dir + "/Alpha");
   fs::create_directories(dir + "/.hidden");
-  for (const char* f : {"b.glb", "a.gltf", "C.GLTF", "notes.txt", ".secret.gltf", "x.bin"})
+  for (const char* f :
+       {"b.glb", "a.gltf", "C.GLTF", "notes.txt", ".secret.gltf", "x.bin", "scan.PLY"})
     test::writeFile(dir + "/" + f, "x");
   std::string error;
   const std::vector<BrowserEntry> e = listFolder(dir, &error);
   EXPECT_EQ(error, "");
   std::vector<std::string> names;
   for (const BrowserEntry& x : e) names.push_back((x.folder ? "dir:" : "") + x.name);
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"dir:Alpha", "dir:zeta", "C.GLTF", "a.gltf", "b.glb"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"dir:Alpha", "dir:zeta", "C.GLTF", "a.gltf", "b.glb",
+                                             "scan.PLY"}));
   listFolder(dir + "/missing", &error);
   EXPECT_EQ(error, dir + "/missing: No such file or directory");
 }
