@@ -24,7 +24,17 @@ constexpr uint32_t kCompositeFrag[] =
 #include "splat_composite.frag.inc"
     ;
 
-constexpr VkFormat kLayerFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
+// The layer's format: 32-bit floats where the device blends them (lavapipe blends them faster
+// than 16-bit ones, which it converts: bench/RESULTS.md), else 16-bit floats, which every
+// Vulkan device blends.
+VkFormat layerFormat(const Context& ctx) {
+  VkFormatProperties props;
+  vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, VK_FORMAT_R32G32B32A32_SFLOAT, &props);
+  constexpr VkFormatFeatureFlags kNeeded =
+      VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+  return (props.optimalTilingFeatures & kNeeded) == kNeeded ? VK_FORMAT_R32G32B32A32_SFLOAT
+                                                            : VK_FORMAT_R16G16B16A16_SFLOAT;
+}
 // Composite sets: one per output (SplatPass::targets), replaced when an output is resized.
 constexpr uint32_t kCompositeSets = 2;
 
@@ -132,7 +142,7 @@ void createTargets(const Context& ctx, SplatPass& pass, const Attachments& a, Sp
   color.format = a.colorFormat;
   color.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
   t.sceneColor = createImage(ctx, color);
-  color.format = kLayerFormat;
+  color.format = pass.layerFormat;
   t.layer = createImage(ctx, color);
   if (ctx.samples != VK_SAMPLE_COUNT_1_BIT) {
     ImageDesc depth;
@@ -157,6 +167,7 @@ void createTargets(const Context& ctx, SplatPass& pass, const Attachments& a, Sp
 }  // namespace
 
 void createSplatPass(const Context& ctx, SplatPass& pass) {
+  pass.layerFormat = layerFormat(ctx);
   pass.vertex = createShaderModule(ctx, kSplatVert, sizeof(kSplatVert));
   pass.fragment = createShaderModule(ctx, kSplatFrag, sizeof(kSplatFrag));
   pass.compositeVertex = createShaderModule(ctx, kCompositeVert, sizeof(kCompositeVert));
@@ -300,7 +311,7 @@ void recordSplats(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipe
     vkCmdSetViewport(cmd, 0, 1, &viewport);
     vkCmdSetScissor(cmd, 0, 1, &scissor);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS,
-                      pipelineFor(ctx, pipelines, pass, 0, kLayerFormat));
+                      pipelineFor(ctx, pipelines, pass, 0, pass.layerFormat));
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pass.splatLayout, 0, 1,
                             &pass.sets[draw.slot], 0, nullptr);
     vkCmdPushConstants(cmd, pass.splatLayout,

@@ -28,7 +28,7 @@ struct SplatTargets {
   VkExtent2D extent{0, 0};
   VkFormat format = VK_FORMAT_UNDEFINED;  // the target's (sceneColor's)
   Image sceneColor;  // the picture without the splats, the target's format, sampled
-  Image layer;       // R16G16B16A16_SFLOAT: rgb = sum c_i alpha_i T_i, a = transmittance
+  Image layer;       // SplatPass::layerFormat: rgb = sum c_i alpha_i T_i, a = transmittance
   Image depth;       // single sample, resolved from the multisampled depth; empty at 1 sample
   VkDescriptorSet compositeSet = VK_NULL_HANDLE;
 };
@@ -41,6 +41,8 @@ struct SplatPass {
   VkShaderModule vertex = VK_NULL_HANDLE, fragment = VK_NULL_HANDLE;
   VkShaderModule compositeVertex = VK_NULL_HANDLE, compositeFragment = VK_NULL_HANDLE;
   VkSampler sampler = VK_NULL_HANDLE;  // nearest (texelFetch)
+  // The layer's: R32G32B32A32_SFLOAT where the device blends it, else R16G16B16A16_SFLOAT.
+  VkFormat layerFormat = VK_FORMAT_UNDEFINED;
   VkDescriptorPool pool = VK_NULL_HANDLE;
   std::unordered_map<uint64_t, VkPipeline> pipelines;  // by (kind, format)
   double creationSeconds = 0.0;
