@@ -1,0 +1,113 @@
+#include "splat_tiles.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "stopwatch.h"
+
+namespace vitrine::splat {
+namespace {
+
+// Offsets from a splat's centre: its ellipse q(d) = a dx^2 + 2 b dx dy + c dy^2 <= r2 (conic
+// (a, b, c), positive definite). For a fixed dy the ellipse spans
+//   dx = (-b dy -+ sqrt(a r2 - det dy^2)) / a,   det = a c - b^2,
+// whose right end is concave in dy, largest at the ellipse's rightmost point
+//   dy_r = -b sqrt(r2 / (det c)),
+// and whose left end is convex, smallest at -dy_r. So over a band [y0, y1] of dy (within the
+// ellipse's height) the ellipse reaches from left(clamp(-dy_r)) to right(clamp(dy_r)).
+struct EllipseRows {
+  float a, b, det, r2, yRight;
+  float right(float y) const {
+    return (-b * y + std::sqrt(std::max(0.0f, a * r2 - det * y * y))) / a;
+  }
+  float left(float y) const {
+    return (-b * y - std::sqrt(std::max(0.0f, a * r2 - det * y * y))) / a;
+  }
+  // The ellipse's dx range over dy in [y0, y1].
+  void span(float y0, float y1, float& x0, float& x1) const {
+    x0 = left(std::clamp(-yRight, y0, y1));
+    x1 = right(std::clamp(yRight, y0, y1));
+  }
+};
+
+}  // namespace
+
+float visibleMahalanobis(float opacity) {
+  // The shader's own test (alpha < 1/255 is dropped), so that a splat of opacity exactly 1/255
+  // keeps the pixel at its centre.
+  if (!(opacity >= 1.0f / 255.0f)) return -1.0f;
+  return std::clamp(2.0f * std::log(255.0f * opacity), 0.0f, 9.0f);
+}
+
+void binSplats(std::span<const ProjectedSplat> backToFront, uint32_t width, uint32_t height,
+               SplatTiles& tiles) {
+  const scene::Stopwatch watch;
+  const uint32_t size = tiles.tileSize;
+  tiles.tilesX = (width + size - 1) / size;
+  tiles.tilesY = (height + size - 1) / size;
+  const uint32_t tileCount = tiles.tilesX * tiles.tilesY;
+  std::vector<uint32_t>& words = tiles.words;
+  words.assign(2 * size_t(tileCount), 0u);
+  std::vector<SplatTiles::Run>& runs = tiles.runs;
+  runs.clear();
+  const auto n = uint32_t(backToFront.size());
+  for (uint32_t k = 0; k < n; ++k) {
+    const uint32_t i = n - 1 - k;  // front to back
+    const ProjectedSplat& s = backToFront[i];
+    // A margin over the exact bound: the shader decides each pixel, the bins only must not
+    // leave out a pixel it would draw.
+    const float visible = visibleMahalanobis(s.opacity);
+    if (visible < 0.0f) continue;
+    const float limit = visible * 1.001f + 1e-4f;
+    const float reach = std::sqrt(limit) / 3.0f;  // extentX/Y are the 3-sigma box's
+    const float ex = s.extentX * reach, ey = s.extentY * reach;
+    // Pixels whose centre (p + 0.5) lies in [center - e, center + e].
+    const float fx0 = std::ceil(s.center.x - ex - 0.5f), fx1 = std::floor(s.center.x + ex - 0.5f);
+    const float fy0 = std::ceil(s.center.y - ey - 0.5f), fy1 = std::floor(s.center.y + ey - 0.5f);
+    if (!(fx1 >= 0.0f && fy1 >= 0.0f && fx0 < float(width) && fy0 < float(height))) continue;
+    const auto px0 = uint32_t(std::max(fx0, 0.0f)), py0 = uint32_t(std::max(fy0, 0.0f));
+    const auto px1 = uint32_t(std::min(fx1, float(width - 1)));
+    const auto py1 = uint32_t(std::min(fy1, float(height - 1)));
+    const uint32_t tx0 = px0 / size, tx1 = px1 / size, ty0 = py0 / size, ty1 = py1 / size;
+    const float a = s.conic.x, b = s.conic.y, c = s.conic.z;
+    const float det = a * c - b * b;
+    // A degenerate conic (never prepared) keeps the whole box.
+    const bool exact = tx0 != tx1 && a > 0.0f && c > 0.0f && det > 0.0f;
+    const EllipseRows rows{a, b, det, limit, exact ? -b * std::sqrt(limit / (det * c)) : 0.0f};
+    for (uint32_t ty = ty0; ty <= ty1; ++ty) {
+      uint32_t from = tx0, to = tx1;
+      if (exact) {
+        // The row's pixel centres within the box, as offsets from the splat's centre.
+        const float y0 = float(std::max(ty * size, py0)) + 0.5f - s.center.y;
+        const float y1 = float(std::min(ty * size + size - 1, py1)) + 0.5f - s.center.y;
+        float x0, x1;
+        rows.span(y0, y1, x0, x1);
+        const float gx0 = std::ceil(s.center.x + x0 - 0.5f);
+        const float gx1 = std::floor(s.center.x + x1 - 0.5f);
+        if (gx1 < float(px0) || gx0 > float(px1) || gx0 > gx1) continue;
+        from = uint32_t(std::max(gx0, float(px0))) / size;
+        to = uint32_t(std::min(gx1, float(px1))) / size;
+      }
+      runs.push_back({i, ty * tiles.tilesX + from, to - from + 1});
+      for (uint32_t t = from; t <= to; ++t) ++words[2 * size_t(ty * tiles.tilesX + t) + 1];
+    }
+  }
+  // Each tile's first entry, then the entries in the order they came (front to back).
+  uint32_t next = 2 * tileCount;
+  for (uint32_t t = 0; t < tileCount; ++t) {
+    words[2 * size_t(t)] = next;
+    next += words[2 * size_t(t) + 1];
+  }
+  tiles.entries = next - 2 * tileCount;
+  words.resize(next);
+  std::vector<uint32_t>& cursor = tiles.cursor;
+  cursor.resize(tileCount);
+  for (uint32_t t = 0; t < tileCount; ++t) cursor[t] = words[2 * size_t(t)];
+  for (const SplatTiles::Run& run : runs) {
+    for (uint32_t t = run.firstTile; t < run.firstTile + run.count; ++t)
+      words[cursor[t]++] = run.splat;
+  }
+  tiles.milliseconds = watch.seconds() * 1e3;
+}
+
+}  // namespace vitrine::splat
