@@ -24,6 +24,7 @@
 #include "resources.h"
 #include "scene_gpu.h"
 #include "scene_pending.h"
+#include "splat_tiles.h"
 #include "splat_view.h"
 #include "swapchain.h"
 #include "swapchain_retirement.h"
@@ -191,20 +192,26 @@ class RendererImpl final : public Renderer {
   // their size the first time a frame shadows a light.
   void prepareShadows(const View& view, gpu::FrameData& data);
 
-  // KHR_gaussian_splatting (renderer_splats.cpp): the view's splats, prepared on the CPU again
-  // only when the camera, the extent, the splat nodes' transforms or visibility, or the scene
-  // changed (splatKey_ is what they were prepared for), staged into the frame slot's buffer.
+  // KHR_gaussian_splatting (renderer_splats.cpp): the view's splats, prepared and binned on the
+  // CPU again only when the camera, the extent, the splat nodes' transforms or visibility, or
+  // the scene changed (splatKey_ is what they were prepared for; splatGeneration_ counts the
+  // preparations), staged into the frame slot's buffers when they hold an older generation.
   SplatPass splatPass_;
   splat::SplatFrame splatFrame_;
+  splat::SplatTiles splatTiles_;
   splat::SplatScratch splatScratch_;
   std::vector<splat::SplatInstance> splatInstances_;
+  std::vector<uint32_t> splatSources_;  // each instance's index in scene_.splats
   std::vector<float> splatKey_;
+  uint64_t splatGeneration_ = 0;
   // The frame's splat draw for `output` (0 off screen, 1 the window) into `attachments`; its
   // count is 0 without splats to draw. Fills the splat fields of drawStats_ afterwards.
   SplatDraw prepareSplatFrame(const View& view, bool cameraFinite, uint32_t output,
                               const Attachments& attachments);
   // The splat counts and times of the frame just prepared into `stats`.
   void addSplatStats(DrawStats& stats) const;
+  // The prepared splats the device can draw: all of them, or the nearest its texel buffers hold.
+  std::span<const splat::ProjectedSplat> drawnSplats() const;
   bool splatsPrepared_ = false;  // this frame prepared them (else kept: times 0)
 
   EnvironmentGpu environment_;

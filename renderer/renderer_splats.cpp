@@ -1,6 +1,7 @@
 // KHR_gaussian_splatting in the renderer's frames: the view's splat instances gathered from the
-// scene shown, prepared on the CPU (splat/splat_view.h: one sort over all of them) when what
-// they depend on changed, and staged for the frame's splat pass (pass_splats.h).
+// scene shown, prepared on the CPU (splat/splat_view.h: one sort over all of them) and binned
+// into the tile rasterizer's tiles (splat/splat_tiles.h) when what they depend on changed, and
+// staged for the frame's splat pass (pass_splats.h).
 #include <cstring>
 
 #include "renderer_impl.h"
@@ -19,29 +20,30 @@ SplatDraw RendererImpl::prepareSplatFrame(const View& view, bool cameraFinite, u
                                           const Attachments& attachments) {
   splatsPrepared_ = false;
   splatInstances_.clear();
+  splatSources_.clear();
   if (hasScene_ && cameraFinite) {
-    for (const SceneGpu::SplatSource& s : scene_.splats) {
+    for (uint32_t source = 0; source < scene_.splats.size(); ++source) {
+      const SceneGpu::SplatSource& s = scene_.splats[source];
       if (s.node >= scene_.nodeData.size()) continue;
       if (s.node < scene_.hidden.size() && scene_.hidden[s.node]) continue;  // KHR_node_visibility
       if (!view.shownNodes.empty() &&
           (s.node >= view.shownNodes.size() || !view.shownNodes[s.node]))
         continue;  // isolated away
       splatInstances_.push_back({s.cloud.get(), scene_.nodeData[s.node].world});
+      splatSources_.push_back(source);
     }
   }
-  // What the prepared splats depend on: the camera, the framebuffer, each instance's cloud and
-  // world matrix, the scene (a new one may reuse an old cloud's address).
+  // What the prepared splats depend on: the camera, the framebuffer, the scene (its uploads
+  // count), and which of its splat sources are drawn, with their world matrices.
   std::vector<float> key;
   key.reserve(40 + splatInstances_.size() * 18);
   appendMatrix(key, view.view);
   appendMatrix(key, view.projection);
   key.insert(key.end(), {view.eye.x, view.eye.y, view.eye.z, float(attachments.extent.width),
                          float(attachments.extent.height), float(sceneUploads_)});
-  for (const splat::SplatInstance& i : splatInstances_) {
-    const auto address = reinterpret_cast<uintptr_t>(i.cloud);
-    key.push_back(float(address & 0xffffff));
-    key.push_back(float((address >> 24) & 0xffffff));
-    appendMatrix(key, i.world);
+  for (size_t i = 0; i < splatInstances_.size(); ++i) {
+    key.push_back(float(splatSources_[i]));  // exact below 2^24 sources
+    appendMatrix(key, splatInstances_[i].world);
   }
   // Compared bit for bit (a float key's == would take -0 for 0; memcmp does not).
   const bool same = key.size() == splatKey_.size() &&
@@ -54,17 +56,30 @@ SplatDraw RendererImpl::prepareSplatFrame(const View& view, bool cameraFinite, u
     camera.width = attachments.extent.width;
     camera.height = attachments.extent.height;
     splat::prepareSplats(splatInstances_, camera, splatFrame_, splatScratch_);
+    splatTiles_.tileSize = uint32_t(gpu::kSplatTileSize);
+    splat::binSplats(drawnSplats(), camera.width, camera.height, splatTiles_);
     splatKey_ = std::move(key);
     splatsPrepared_ = true;
+    ++splatGeneration_;
   }
-  return stageSplats(ctx_, splatPass_, output, slotIndex_, splatFrame_, attachments, view.channel);
+  return stageSplats(ctx_, splatPass_, output, slotIndex_, drawnSplats(), splatFrame_.space,
+                     splatTiles_, splatGeneration_, attachments, view.channel);
+}
+
+std::span<const splat::ProjectedSplat> RendererImpl::drawnSplats() const {
+  // Three texels a splat: a device whose texel buffers hold fewer (the Vulkan minimum is 65,536
+  // texels; lavapipe and desktop GPUs hold 2^27 or more) draws the nearest that fit.
+  const size_t fit = ctx_.properties.limits.maxTexelBufferElements / 3;
+  const std::span<const splat::ProjectedSplat> all = splatFrame_.splats;
+  return all.size() > fit ? all.last(fit) : all;  // back to front: the nearest last
 }
 
 void RendererImpl::addSplatStats(DrawStats& stats) const {
   stats.splats = splatFrame_.total;
-  stats.splatsDrawn = splatFrame_.splats.size();
+  stats.splatsDrawn = drawnSplats().size();
   stats.splatSortMilliseconds = splatsPrepared_ ? splatFrame_.sortMilliseconds : 0.0;
   stats.splatProjectMilliseconds = splatsPrepared_ ? splatFrame_.projectMilliseconds : 0.0;
+  stats.splatTileMilliseconds = splatsPrepared_ ? splatTiles_.milliseconds : 0.0;
 }
 
 }  // namespace vitrine::renderer

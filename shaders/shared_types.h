@@ -114,6 +114,10 @@ VITRINE_GPU_CONST kTonemapNone = 3;     // linear, clamped to [0, 1]
 // Not a view's choice: the transmission pass's linear radiance (no exposure, no clamp to 1).
 VITRINE_GPU_CONST kTonemapLinear = 4;
 
+// The splats' tile rasterizer (shaders/splat_tiles.comp, splat/splat_tiles.h): square tiles
+// of this many pixels a side, one workgroup each.
+VITRINE_GPU_CONST kSplatTileSize = 8;
+
 // Material channel views (issue 22): what mesh.frag writes in place of the shaded colour, as
 // its kChannel specialization constant (renderer/passes/channels.h names them; channels.glsl
 // defines each). No lighting, tone mapping or exposure. Colour channels are written sRGB-encoded

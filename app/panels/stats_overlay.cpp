@@ -97,9 +97,10 @@ std::string splatSummary(const renderer::DrawStats& draws) {
       "Splats: " + grouped(draws.splatsDrawn) + " of " + grouped(draws.splats) + " drawn";
   if (draws.splatSortMilliseconds == 0.0 && draws.splatProjectMilliseconds == 0.0)
     return out + ", order kept";
-  char times[96];
-  std::snprintf(times, sizeof(times), ", sort %.2f ms, projection %.2f ms",
-                draws.splatSortMilliseconds, draws.splatProjectMilliseconds);
+  char times[128];
+  std::snprintf(times, sizeof(times), ", sort %.2f ms, projection %.2f ms, tiles %.2f ms",
+                draws.splatSortMilliseconds, draws.splatProjectMilliseconds,
+                draws.splatTileMilliseconds);
   return out + times;
 }
 

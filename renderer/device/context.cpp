@@ -258,9 +258,12 @@ VkFormat chooseDepthFormat(const Context& ctx) {
   for (VkFormat f : {VK_FORMAT_D32_SFLOAT, VK_FORMAT_D16_UNORM}) {
     VkFormatProperties props;
     vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, f, &props);
-    if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT) return f;
+    // Sampled too: the splats' tile rasterizer reads the depth (pass_splats.h).
+    constexpr VkFormatFeatureFlags kNeeded =
+        VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
+    if ((props.optimalTilingFeatures & kNeeded) == kNeeded) return f;
   }
-  return VK_FORMAT_UNDEFINED;  // unreachable: the spec requires D16_UNORM
+  return VK_FORMAT_UNDEFINED;  // unreachable: the spec requires both of D16_UNORM
 }
 
 void createDevice(Context& ctx) {

@@ -193,12 +193,14 @@ struct DrawStats {
   uint32_t contactShadows = 0;
   // KHR_gaussian_splatting (pass_splats.h): the splats of the view's splat primitives, those
   // drawn (the others behind the near plane, off screen by their whole footprint, degenerate or
-  // below 1/255 of opacity), and the CPU time of the frame's sort and of its projection (0 when
-  // nothing the splats depend on changed since the last frame: then they were not prepared again).
+  // below 1/255 of opacity), and the CPU time of the frame's sort, of its projection and of
+  // binning them into the tile rasterizer's tiles (0 when nothing the splats depend on changed
+  // since the last frame: then they were not prepared again).
   uint64_t splats = 0;
   uint64_t splatsDrawn = 0;
   double splatSortMilliseconds = 0.0;
   double splatProjectMilliseconds = 0.0;
+  double splatTileMilliseconds = 0.0;
 };
 
 // Where the renderer's load-time work went since it was created (--timings, issue 16): wall

@@ -14,7 +14,7 @@ struct Attachments {
   VkExtent2D extent{0, 0};
   VkFormat colorFormat = VK_FORMAT_UNDEFINED;
   Image color;  // ctx.samples samples, resolved into the final image; empty when 1 sample
-  Image depth;  // ctx.samples samples, never stored
+  Image depth;  // ctx.samples samples; stored only for the splats (pass_splats.h)
   // The transmission pass's texture, created by the first frame that needs it
   // (passes/pass_transmission.cpp) at this extent; empty for scenes without a transmissive
   // material.

@@ -1,5 +1,6 @@
 #include "pass_splats.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "compute.h"
@@ -11,11 +12,8 @@
 namespace vitrine::renderer {
 namespace {
 
-constexpr uint32_t kSplatVert[] =
-#include "splat.vert.inc"
-    ;
-constexpr uint32_t kSplatFrag[] =
-#include "splat.frag.inc"
+constexpr uint32_t kTilesComp[] =
+#include "splat_tiles.comp.inc"
     ;
 constexpr uint32_t kCompositeVert[] =
 #include "splat_composite.vert.inc"
@@ -24,34 +22,36 @@ constexpr uint32_t kCompositeFrag[] =
 #include "splat_composite.frag.inc"
     ;
 
-// The layer's format: 32-bit floats where the device blends them (lavapipe blends them faster
-// than 16-bit ones, which it converts: bench/RESULTS.md), else 16-bit floats, which every
-// Vulkan device blends.
-VkFormat layerFormat(const Context& ctx) {
-  VkFormatProperties props;
-  vkGetPhysicalDeviceFormatProperties(ctx.physicalDevice, VK_FORMAT_R32G32B32A32_SFLOAT, &props);
-  constexpr VkFormatFeatureFlags kNeeded =
-      VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT | VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT;
-  return (props.optimalTilingFeatures & kNeeded) == kNeeded ? VK_FORMAT_R32G32B32A32_SFLOAT
-                                                            : VK_FORMAT_R16G16B16A16_SFLOAT;
-}
+// The layer: written by the tile rasterizer, sampled by the composite. Vulkan requires storage
+// and sampling of this format on every device ("Required Format Support").
+constexpr VkFormat kLayerFormat = VK_FORMAT_R32G32B32A32_SFLOAT;
 // Composite sets: one per output (SplatPass::targets), replaced when an output is resized.
 constexpr uint32_t kCompositeSets = 2;
 
-// splat.vert / splat.frag / splat_composite.frag's push constants.
-struct Push {
+// splat_tiles.comp's push constants.
+struct TilesPush {
+  uint32_t width, height;
+  uint32_t tilesX;
+  int32_t channel;
+  int32_t space;
+};
+
+// splat_composite.frag's push constants.
+struct CompositePush {
   float width, height;
   int32_t channel;
   int32_t space;
 };
 
-VkDescriptorSetLayout createSetLayout(const Context& ctx, VkDescriptorType type, uint32_t count,
-                                      VkShaderStageFlags stages) {
+VkDescriptorSetLayout createSetLayout(const Context& ctx) {
   VkDescriptorSetLayoutBinding bindings[2]{};
-  for (uint32_t i = 0; i < count; ++i) bindings[i] = {i, type, 1, stages, nullptr};
+  for (uint32_t i = 0; i < 2; ++i) {
+    bindings[i] = {i, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 1, VK_SHADER_STAGE_FRAGMENT_BIT,
+                   nullptr};
+  }
   auto info = vkStruct<VkDescriptorSetLayoutCreateInfo>(
       VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO);
-  info.bindingCount = count;
+  info.bindingCount = 2;
   info.pBindings = bindings;
   VkDescriptorSetLayout layout = VK_NULL_HANDLE;
   VK_CHECK(vkCreateDescriptorSetLayout(ctx.device, &info, nullptr, &layout));
@@ -60,7 +60,7 @@ VkDescriptorSetLayout createSetLayout(const Context& ctx, VkDescriptorType type,
 
 VkPipelineLayout createLayout(const Context& ctx, VkDescriptorSetLayout set) {
   const VkPushConstantRange push{VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0,
-                                 sizeof(Push)};
+                                 sizeof(CompositePush)};
   auto info = vkStruct<VkPipelineLayoutCreateInfo>(VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO);
   info.setLayoutCount = 1;
   info.pSetLayouts = &set;
@@ -83,46 +83,32 @@ VkDescriptorSet allocateSet(const Context& ctx, VkDescriptorPool pool,
   return set;
 }
 
-// kind 0: the splats into the layer; 1: the composite into a target of `format`.
-VkPipeline pipelineFor(const Context& ctx, const Pipelines& pipelines, SplatPass& pass, int kind,
-                       VkFormat format) {
-  const uint64_t key = (uint64_t(kind) << 32) | uint64_t(format);
-  if (auto it = pass.pipelines.find(key); it != pass.pipelines.end()) return it->second;
+// The composite into a target of `format`.
+VkPipeline compositePipeline(const Context& ctx, const Pipelines& pipelines, SplatPass& pass,
+                             VkFormat format) {
+  if (auto it = pass.composites.find(format); it != pass.composites.end()) return it->second;
   const scene::Stopwatch watch;
   VkPipelineShaderStageCreateInfo stages[2];
   for (int i = 0; i < 2; ++i) {
     stages[i] = vkStruct<VkPipelineShaderStageCreateInfo>(
         VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO);
     stages[i].stage = i == 0 ? VK_SHADER_STAGE_VERTEX_BIT : VK_SHADER_STAGE_FRAGMENT_BIT;
+    stages[i].module = i == 0 ? pass.compositeVertex : pass.compositeFragment;
     stages[i].pName = "main";
   }
-  stages[0].module = kind == 0 ? pass.vertex : pass.compositeVertex;
-  stages[1].module = kind == 0 ? pass.fragment : pass.compositeFragment;
   auto vertexInput = vkStruct<VkPipelineVertexInputStateCreateInfo>(
       VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO);
   ScenePassState state;
   state.stages = stages;
   state.vertexInput = &vertexInput;
   state.depthWrite = false;
-  if (kind == 0) {
-    state.layout = pass.splatLayout;
-    state.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP;
-    // Back to front, premultiplied: C = c_i alpha_i + C (1 - alpha_i), T = T (1 - alpha_i)
-    // (the layer is cleared to C = 0, T = 1).
-    state.blend.blendEnable = VK_TRUE;
-    state.blend.srcColorBlendFactor = VK_BLEND_FACTOR_ONE;
-    state.blend.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
-    state.blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ZERO;
-    state.blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
-  } else {
-    state.layout = pass.compositeLayout;
-    state.depthTest = false;
-    state.noDepthAttachment = true;
-  }
+  state.layout = pass.compositeLayout;
+  state.depthTest = false;
+  state.noDepthAttachment = true;
   const VkPipeline pipeline =
       createScenePassPipeline(ctx, pipelines, format, VK_SAMPLE_COUNT_1_BIT, state);
   pass.creationSeconds += watch.seconds();
-  pass.pipelines.emplace(key, pipeline);
+  pass.composites.emplace(format, pipeline);
   return pipeline;
 }
 
@@ -142,16 +128,19 @@ void createTargets(const Context& ctx, SplatPass& pass, const Attachments& a, Sp
   color.format = a.colorFormat;
   color.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
   t.sceneColor = createImage(ctx, color);
-  color.format = pass.layerFormat;
+  color.format = kLayerFormat;
+  color.usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
   t.layer = createImage(ctx, color);
   if (ctx.samples != VK_SAMPLE_COUNT_1_BIT) {
     ImageDesc depth;
     depth.format = ctx.depthFormat;
     depth.extent = a.extent;
-    depth.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+    depth.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
     depth.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
     t.depth = createImage(ctx, depth);
   }
+  t.testedDepth = t.depth.image ? t.depth.image : a.depth.image;
+  t.testedDepthView = t.depth.image ? t.depth.view : a.depth.view;
   t.compositeSet = allocateSet(ctx, pass.pool, pass.compositeSetLayout);
   VkDescriptorImageInfo images[2] = {
       {pass.sampler, t.sceneColor.view, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL},
@@ -164,19 +153,74 @@ void createTargets(const Context& ctx, SplatPass& pass, const Attachments& a, Sp
   vkUpdateDescriptorSets(ctx.device, 1, &write, 0, nullptr);
 }
 
+// A per-slot texel buffer of the tile rasterizer: host-visible, read through a view of
+// `format` (texelFetch: llvmpipe gathers texel fetches across invocations, where it loads a
+// storage buffer invocation by invocation).
+struct TexelBufferKind {
+  VkFormat format;
+  VkDeviceSize texelBytes;
+};
+constexpr TexelBufferKind kSplatTexels{VK_FORMAT_R32G32B32A32_SFLOAT, 16};
+constexpr TexelBufferKind kTileTexels{VK_FORMAT_R32_UINT, 4};
+
+// Grows `buffer` (and its view) to hold `bytes` (the slot was waited for: no frame reads
+// them). True when they were replaced.
+bool fit(const Context& ctx, Buffer& buffer, VkBufferView& view, VkDeviceSize bytes,
+         TexelBufferKind kind) {
+  if (buffer.size >= bytes && view) return false;
+  if (view) vkDestroyBufferView(ctx.device, view, nullptr);
+  destroyBuffer(ctx, buffer);
+  const VkDeviceSize texels = std::max<VkDeviceSize>(1, (bytes + bytes / 4) / kind.texelBytes + 1);
+  buffer = createBuffer(ctx, texels * kind.texelBytes, VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT,
+                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+  auto info = vkStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
+  info.buffer = buffer.buffer;
+  info.format = kind.format;
+  info.range = texels * kind.texelBytes;
+  VK_CHECK(vkCreateBufferView(ctx.device, &info, nullptr, &view));
+  return true;
+}
+
+// The tile rasterizer's set of (slot, output), rewritten when what it should hold changed.
+void updateTileSet(const Context& ctx, SplatPass& pass, uint32_t slot, uint32_t output) {
+  const SplatTargets& t = pass.targets[output];
+  const SplatSetContents want{pass.views[slot], pass.tileViews[slot], t.testedDepthView,
+                              t.layer.view};
+  SplatSetContents& has = pass.setContents[slot][output];
+  if (has.splats == want.splats && has.tiles == want.tiles && has.depth == want.depth &&
+      has.layer == want.layer)
+    return;
+  VkDescriptorSet& set = pass.sets[slot][output];
+  if (!set) set = allocateSet(ctx, pass.pool, pass.tiles.setLayout);
+  const VkBufferView views[2] = {want.splats, want.tiles};
+  const VkDescriptorImageInfo depth{pass.sampler, want.depth,
+                                    VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+  const VkDescriptorImageInfo layer{VK_NULL_HANDLE, want.layer, VK_IMAGE_LAYOUT_GENERAL};
+  VkWriteDescriptorSet writes[3];
+  for (VkWriteDescriptorSet& w : writes) {
+    w = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
+    w.dstSet = set;
+    w.descriptorCount = 1;
+  }
+  writes[0].descriptorCount = 2;
+  writes[0].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+  writes[0].pTexelBufferView = views;
+  writes[1].dstBinding = 2;
+  writes[1].descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+  writes[1].pImageInfo = &depth;
+  writes[2].dstBinding = 3;
+  writes[2].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+  writes[2].pImageInfo = &layer;
+  vkUpdateDescriptorSets(ctx.device, 3, writes, 0, nullptr);
+  has = want;
+}
+
 }  // namespace
 
 void createSplatPass(const Context& ctx, SplatPass& pass) {
-  pass.layerFormat = layerFormat(ctx);
-  pass.vertex = createShaderModule(ctx, kSplatVert, sizeof(kSplatVert));
-  pass.fragment = createShaderModule(ctx, kSplatFrag, sizeof(kSplatFrag));
   pass.compositeVertex = createShaderModule(ctx, kCompositeVert, sizeof(kCompositeVert));
   pass.compositeFragment = createShaderModule(ctx, kCompositeFrag, sizeof(kCompositeFrag));
-  pass.splatSetLayout =
-      createSetLayout(ctx, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT);
-  pass.compositeSetLayout = createSetLayout(ctx, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2,
-                                            VK_SHADER_STAGE_FRAGMENT_BIT);
-  pass.splatLayout = createLayout(ctx, pass.splatSetLayout);
+  pass.compositeSetLayout = createSetLayout(ctx);
   pass.compositeLayout = createLayout(ctx, pass.compositeSetLayout);
   auto sampler = vkStruct<VkSamplerCreateInfo>(VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO);
   sampler.magFilter = VK_FILTER_NEAREST;
@@ -185,68 +229,87 @@ void createSplatPass(const Context& ctx, SplatPass& pass) {
   sampler.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
   sampler.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE;
   VK_CHECK(vkCreateSampler(ctx.device, &sampler, nullptr, &pass.sampler));
+  constexpr uint32_t kTileSets = 2 * kFramesInFlight;  // per slot and output
   const VkDescriptorPoolSize sizes[] = {
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, kFramesInFlight},
-      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, 2 * kCompositeSets}};
+      {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 2 * kTileSets},
+      {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, kTileSets},
+      {VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, kTileSets + 2 * kCompositeSets}};
   auto poolInfo =
       vkStruct<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
   poolInfo.flags = VK_DESCRIPTOR_POOL_CREATE_FREE_DESCRIPTOR_SET_BIT;
-  poolInfo.maxSets = kFramesInFlight + kCompositeSets;
-  poolInfo.poolSizeCount = 2;
+  poolInfo.maxSets = kTileSets + kCompositeSets;
+  poolInfo.poolSizeCount = 3;
   poolInfo.pPoolSizes = sizes;
   VK_CHECK(vkCreateDescriptorPool(ctx.device, &poolInfo, nullptr, &pass.pool));
-  for (VkDescriptorSet& set : pass.sets) set = allocateSet(ctx, pass.pool, pass.splatSetLayout);
 }
 
 void destroySplatPass(const Context& ctx, SplatPass& pass) {
   for (SplatTargets& t : pass.targets) destroyTargets(ctx, pass, t);
   for (Buffer& b : pass.buffers) destroyBuffer(ctx, b);
-  for (auto& [key, pipeline] : pass.pipelines) vkDestroyPipeline(ctx.device, pipeline, nullptr);
+  for (Buffer& b : pass.tileBuffers) destroyBuffer(ctx, b);
+  for (auto* views : {&pass.views, &pass.tileViews}) {
+    for (VkBufferView v : *views)
+      if (v) vkDestroyBufferView(ctx.device, v, nullptr);
+  }
+  for (auto& [format, pipeline] : pass.composites) vkDestroyPipeline(ctx.device, pipeline, nullptr);
+  destroyComputePipeline(ctx, pass.tiles);
   if (pass.pool) vkDestroyDescriptorPool(ctx.device, pass.pool, nullptr);
   if (pass.sampler) vkDestroySampler(ctx.device, pass.sampler, nullptr);
-  for (VkPipelineLayout l : {pass.splatLayout, pass.compositeLayout})
-    if (l) vkDestroyPipelineLayout(ctx.device, l, nullptr);
-  for (VkDescriptorSetLayout l : {pass.splatSetLayout, pass.compositeSetLayout})
-    if (l) vkDestroyDescriptorSetLayout(ctx.device, l, nullptr);
-  for (VkShaderModule m :
-       {pass.vertex, pass.fragment, pass.compositeVertex, pass.compositeFragment})
+  if (pass.compositeLayout) vkDestroyPipelineLayout(ctx.device, pass.compositeLayout, nullptr);
+  if (pass.compositeSetLayout)
+    vkDestroyDescriptorSetLayout(ctx.device, pass.compositeSetLayout, nullptr);
+  for (VkShaderModule m : {pass.compositeVertex, pass.compositeFragment})
     if (m) vkDestroyShaderModule(ctx.device, m, nullptr);
   pass = SplatPass{};
 }
 
 SplatDraw stageSplats(const Context& ctx, SplatPass& pass, uint32_t output, uint32_t slot,
-                      const splat::SplatFrame& frame, const Attachments& attachments, int channel) {
+                      std::span<const splat::ProjectedSplat> splats, scene::SplatColorSpace space,
+                      const splat::SplatTiles& tiles, uint64_t generation,
+                      const Attachments& attachments, int channel) {
   SplatDraw draw;
   draw.pass = &pass;
   draw.slot = slot;
-  draw.space = frame.space;
+  draw.output = output;
+  draw.space = space;
   draw.channel = channel;
-  if (frame.splats.empty()) return draw;
-  const VkDeviceSize bytes = frame.splats.size() * sizeof(splat::ProjectedSplat);
-  Buffer& buffer = pass.buffers[slot];
-  if (buffer.size < bytes) {
-    destroyBuffer(ctx, buffer);  // the slot was waited for: no frame reads it
-    buffer =
-        createBuffer(ctx, bytes + bytes / 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-    const VkDescriptorBufferInfo info{buffer.buffer, 0, VK_WHOLE_SIZE};
-    auto write = vkStruct<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
-    write.dstSet = pass.sets[slot];
-    write.descriptorCount = 1;
-    write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    write.pBufferInfo = &info;
-    vkUpdateDescriptorSets(ctx.device, 1, &write, 0, nullptr);
+  if (splats.empty() || tiles.tilesX == 0) return draw;
+  if (tiles.words.size() > ctx.properties.limits.maxTexelBufferElements) return draw;
+  if (!pass.tiles.pipeline) {
+    const scene::Stopwatch watch;
+    pass.tiles = createComputePipeline(
+        ctx, kTilesComp, sizeof(kTilesComp),
+        {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+         VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE},
+        sizeof(TilesPush));
+    pass.creationSeconds += watch.seconds();
   }
-  std::memcpy(buffer.mapped, frame.splats.data(), bytes);
+  const VkDeviceSize bytes = splats.size_bytes();
+  const VkDeviceSize tileBytes = tiles.words.size() * sizeof(uint32_t);
+  const bool grown = fit(ctx, pass.buffers[slot], pass.views[slot], bytes, kSplatTexels);
+  const bool tilesGrown =
+      fit(ctx, pass.tileBuffers[slot], pass.tileViews[slot], tileBytes, kTileTexels);
+  // Unchanged splats (the camera and the splats still) are not copied again.
+  if (grown || tilesGrown) pass.setContents[slot] = {};  // a new buffer may reuse a handle
+  if (grown || tilesGrown || pass.staged[slot] != generation) {
+    std::memcpy(pass.buffers[slot].mapped, splats.data(), bytes);
+    std::memcpy(pass.tileBuffers[slot].mapped, tiles.words.data(), tileBytes);
+    pass.staged[slot] = generation;
+  }
   SplatTargets& t = pass.targets[output];
+  const VkImageView testedDepth = t.depth.view ? t.depth.view : attachments.depth.view;
   if (t.extent.width != attachments.extent.width || t.extent.height != attachments.extent.height ||
-      t.format != attachments.colorFormat) {
+      t.format != attachments.colorFormat || t.testedDepthView != testedDepth) {
     if (t.sceneColor.image) VK_CHECK(vkDeviceWaitIdle(ctx.device));  // frames may still use them
     destroyTargets(ctx, pass, t);
     createTargets(ctx, pass, attachments, t);
+    for (auto& contents : pass.setContents) contents[output] = {};  // views may reuse handles
   }
+  updateTileSet(ctx, pass, slot, output);
   draw.targets = &t;
-  draw.count = uint32_t(frame.splats.size());
+  draw.count = uint32_t(splats.size());
+  draw.tilesX = tiles.tilesX;
+  draw.tilesY = tiles.tilesY;
   return draw;
 }
 
@@ -262,7 +325,9 @@ FinalImage splatSceneTarget(const SplatDraw& draw) {
 
 void prepareSplatTargets(VkCommandBuffer cmd, const SplatDraw& draw) {
   if (!draw.targets->depth.image) return;
-  // Resolved into by the scene pass: the previous frame's splat pass read it.
+  // Resolved into by the scene pass. recordSplats() left it in DEPTH_ATTACHMENT_OPTIMAL after
+  // the previous frame's compute reads, ordered before its fragment tests stages, which this
+  // waits for.
   transitionImage(cmd, draw.targets->depth.image, {VK_IMAGE_LAYOUT_UNDEFINED, ImageUser::Depth},
                   {VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, ImageUser::Depth},
                   {.aspect = VK_IMAGE_ASPECT_DEPTH_BIT});
@@ -273,85 +338,71 @@ void recordSplats(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipe
   SplatPass& pass = *draw.pass;
   const SplatTargets& t = *draw.targets;
   const VkExtent2D extent = attachments.extent;
-  // The scene pass's depth (stored, or resolved at its end) before the splats' depth tests.
-  // A resolve is a write of the colour attachment output stage (Vulkan "Render Pass Load
-  // Operations" / resolves), a stored depth one of the late fragment tests.
-  memoryBarrier(
-      cmd,
-      VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-      VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
-      VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT);
-  transitionImage(cmd, t.layer.image, {VK_IMAGE_LAYOUT_UNDEFINED, ImageUser::Fragment},
-                  {VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, ImageUser::ColorWrite});
-
-  const Push push{float(extent.width), float(extent.height), draw.channel,
-                  draw.space == scene::SplatColorSpace::LinearDisplay ? 1 : 0};
-  const VkViewport viewport{0.0f, 0.0f, float(extent.width), float(extent.height), 0.0f, 1.0f};
-  const VkRect2D scissor{{0, 0}, extent};
+  const int32_t space = draw.space == scene::SplatColorSpace::LinearDisplay ? 1 : 0;
   {
-    auto color = vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
-    color.imageView = t.layer.view;
-    color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-    color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    color.clearValue.color = {{0.0f, 0.0f, 0.0f, 1.0f}};  // C = 0, T = 1
-    auto depth = vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
-    depth.imageView = t.depth.view ? t.depth.view : attachments.depth.view;
-    depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
-    depth.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-    depth.storeOp = VK_ATTACHMENT_STORE_OP_DONT_CARE;
-    auto info = vkStruct<VkRenderingInfo>(VK_STRUCTURE_TYPE_RENDERING_INFO);
-    info.renderArea = scissor;
-    info.layerCount = 1;
-    info.colorAttachmentCount = 1;
-    info.pColorAttachments = &color;
-    info.pDepthAttachment = &depth;
-    vkCmdBeginRendering(cmd, &info);
-    vkCmdSetViewport(cmd, 0, 1, &viewport);
-    vkCmdSetScissor(cmd, 0, 1, &scissor);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS,
-                      pipelineFor(ctx, pipelines, pass, 0, pass.layerFormat));
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pass.splatLayout, 0, 1,
-                            &pass.sets[draw.slot], 0, nullptr);
-    vkCmdPushConstants(cmd, pass.splatLayout,
-                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(push),
-                       &push);
-    vkCmdDraw(cmd, 4, draw.count, 0, 0);
-    vkCmdEndRendering(cmd);
+    // The scene pass's depth (stored, or resolved at its end) before the tile rasterizer
+    // samples it. A resolve is a write of the colour attachment output stage (Vulkan "Render
+    // Pass Load Operations" / resolves), a stored depth one of the late fragment tests.
+    ImageBarrier depth;
+    depth.image = t.testedDepth;
+    depth.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
+    depth.oldLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+    depth.newLayout = VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+    depth.srcStage = VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT |
+                     VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+    depth.srcAccess =
+        VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+    depth.dstStage = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+    depth.dstAccess = VK_ACCESS_2_SHADER_SAMPLED_READ_BIT;
+    // The layer's old contents are discarded: every pixel is written. The previous frame's
+    // composite read it.
+    const ImageBarrier barriers[2] = {
+        depth, transition(t.layer.image, {VK_IMAGE_LAYOUT_UNDEFINED, ImageUser::Fragment},
+                          {VK_IMAGE_LAYOUT_GENERAL, ImageUser::ComputeWrite})};
+    imageBarriers(cmd, barriers, 2);
   }
-  const ImageBarrier barriers[3] = {
-      transition(t.layer.image, {VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, ImageUser::Color},
+  const TilesPush tilesPush{extent.width, extent.height, draw.tilesX, draw.channel, space};
+  dispatch(cmd, pass.tiles, pass.sets[draw.slot][draw.output], &tilesPush, sizeof(tilesPush),
+           draw.tilesX, draw.tilesY, 1);
+
+  const ImageBarrier barriers[4] = {
+      transition(t.layer.image, {VK_IMAGE_LAYOUT_GENERAL, ImageUser::ComputeWrite},
                  {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment}),
       transition(t.sceneColor.image, {VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, ImageUser::Color},
                  {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::Fragment}),
       transition(target.image, {VK_IMAGE_LAYOUT_UNDEFINED, target.previousUser},
-                 {VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, ImageUser::ColorWrite})};
-  imageBarriers(cmd, barriers, 3);
-  {
-    auto color = vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
-    color.imageView = target.view;
-    color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-    color.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;  // every pixel is written
-    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    auto info = vkStruct<VkRenderingInfo>(VK_STRUCTURE_TYPE_RENDERING_INFO);
-    info.renderArea = scissor;
-    info.layerCount = 1;
-    info.colorAttachmentCount = 1;
-    info.pColorAttachments = &color;
-    vkCmdBeginRendering(cmd, &info);
-    vkCmdSetViewport(cmd, 0, 1, &viewport);
-    vkCmdSetScissor(cmd, 0, 1, &scissor);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS,
-                      pipelineFor(ctx, pipelines, pass, 1, t.format));
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pass.compositeLayout, 0, 1,
-                            &t.compositeSet, 0, nullptr);
-    vkCmdPushConstants(cmd, pass.compositeLayout,
-                       VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(push),
-                       &push);
-    vkCmdDraw(cmd, 3, 1, 0, 0);
-    vkCmdEndRendering(cmd);
-  }
+                 {VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, ImageUser::ColorWrite}),
+      // Back to the scene pass's layout, its next use (which discards it) after these reads.
+      transition(t.testedDepth, {VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, ImageUser::ComputeRead},
+                 {VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, ImageUser::Depth},
+                 {.aspect = VK_IMAGE_ASPECT_DEPTH_BIT})};
+  imageBarriers(cmd, barriers, 4);
+
+  const CompositePush push{float(extent.width), float(extent.height), draw.channel, space};
+  const VkViewport viewport{0.0f, 0.0f, float(extent.width), float(extent.height), 0.0f, 1.0f};
+  const VkRect2D scissor{{0, 0}, extent};
+  auto color = vkStruct<VkRenderingAttachmentInfo>(VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO);
+  color.imageView = target.view;
+  color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+  color.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE;  // every pixel is written
+  color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  auto info = vkStruct<VkRenderingInfo>(VK_STRUCTURE_TYPE_RENDERING_INFO);
+  info.renderArea = scissor;
+  info.layerCount = 1;
+  info.colorAttachmentCount = 1;
+  info.pColorAttachments = &color;
+  vkCmdBeginRendering(cmd, &info);
+  vkCmdSetViewport(cmd, 0, 1, &viewport);
+  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS,
+                    compositePipeline(ctx, pipelines, pass, t.format));
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pass.compositeLayout, 0, 1,
+                          &t.compositeSet, 0, nullptr);
+  vkCmdPushConstants(cmd, pass.compositeLayout,
+                     VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof(push),
+                     &push);
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  vkCmdEndRendering(cmd);
 }
 
 }  // namespace vitrine::renderer

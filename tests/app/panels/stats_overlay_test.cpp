@@ -63,7 +63,9 @@ TEST(StatsOverlay, SplatLineCountsTheSplatsAndTheSortsCost) {
   d.splatsDrawn = 999;
   d.splatSortMilliseconds = 8.25;
   d.splatProjectMilliseconds = 120.5;
-  EXPECT_EQ(splatSummary(d), "Splats: 999 of 1,234,567 drawn, sort 8.25 ms, projection 120.50 ms");
+  d.splatTileMilliseconds = 3.25;
+  EXPECT_EQ(splatSummary(d),
+            "Splats: 999 of 1,234,567 drawn, sort 8.25 ms, projection 120.50 ms, tiles 3.25 ms");
   d.splatSortMilliseconds = d.splatProjectMilliseconds = 0.0;
   EXPECT_EQ(splatSummary(d), "Splats: 999 of 1,234,567 drawn, order kept");
 }

@@ -1,10 +1,12 @@
 // KHR_gaussian_splatting (issue 35) in scenes, pixel by pixel against splat_reference.h: a splat
 // under a rotated, non-uniformly scaled node (Sigma = M C C^T M^T, the harmonics turned with
 // the node), splats whose centre is off screen (kept by their footprint; J's 1.3 guard band),
-// two primitives interleaved in depth (one sort over both), and splats with opaque geometry
-// (depth tested, blended over it), with the frame's splat counts. The tests' camera and
+// two primitives interleaved in depth (one sort over both), splats with opaque geometry
+// (depth tested, blended over it), with the frame's splat counts, a dense field of degree-3
+// splats at every pixel, and the channel views. The tests' camera and
 // tolerances are render_splats_test.cpp's.
 #include <cmath>
+#include <random>
 
 #include "render_fixture.h"
 #include "splat_reference.h"
@@ -131,10 +133,21 @@ TEST_F(SplatScenes, SplatsOfTwoPrimitivesAreSortedTogether) {
   EXPECT_EQ(stats.splatsDrawn, 3u);
 }
 
+// The renderer at GetParam() samples a pixel: the splats' depth test reads the frame's depth
+// attachment itself at 1 sample, its resolved copy with MSAA.
+class SplatSamples : public splat_ref::SplatTest, public ::testing::WithParamInterface<uint32_t> {
+ protected:
+  void SetUp() override {
+    renderer::Options options;
+    options.msaaSamples = GetParam();
+    startRenderer(options);
+  }
+};
+
 // 12. An opaque unlit quad at z = 0 (its pixels its base colour): a splat behind it (z = -1) is
 // hidden, its pixels the quad's exactly; one in front (z = 1) blends over the quad as over a
 // background of the quad's bytes. A third splat behind the camera is culled: 3 splats, 2 drawn.
-TEST_F(SplatScenes, OpaqueGeometryHidesSplatsBehindAndShowsThroughThoseInFront) {
+TEST_P(SplatSamples, OpaqueGeometryHidesSplatsBehindAndShowsThroughThoseInFront) {
   const Camera c = splat_ref::testCamera();
   const glm::vec3 base(0.2f, 0.45f, 0.7f);
   std::vector<Splat> behind{colored({-0.45, 0.0, -1.0}, 0.15, {1.0, 0.9, 0.1}, 0.9)};
@@ -170,6 +183,101 @@ TEST_F(SplatScenes, OpaqueGeometryHidesSplatsBehindAndShowsThroughThoseInFront) 
   const renderer::DrawStats stats = renderer_->lastDrawStats();
   EXPECT_EQ(stats.splats, 3u);
   EXPECT_EQ(stats.splatsDrawn, 2u);
+}
+
+INSTANTIATE_TEST_SUITE_P(OneAndFour, SplatSamples, ::testing::Values(1u, 4u));
+
+// 13. A field of 150 degree-3 splats, anisotropic, turned, of every opacity, stacked deep enough
+// that many pixels are covered past a transmittance of 1e-4, over a framebuffer of 61 x 45 pixels
+// (not a whole number of tiles): every pixel is the reference's layer of all of them. The tile
+// rasterizer's bins (a pixel missing a splat), its front-to-back order and its stop once the
+// transmittance is spent (what is left out must stay below the tolerance) all show here.
+TEST_F(SplatScenes, DenseFieldMatchesTheReferenceAtEveryPixel) {
+  Camera c = splat_ref::testCamera();
+  c.width = 61;
+  c.height = 45;
+  std::mt19937 rng(1335);
+  std::uniform_real_distribution<double> unit(0.0, 1.0), centred(-1.0, 1.0);
+  std::normal_distribution<double> normal;
+  std::vector<Splat> field;
+  for (int i = 0; i < 150; ++i) {
+    // Every centre in view (so every splat is drawn), half of them as opaque as alpha goes.
+    Splat s =
+        colored({1.2 * centred(rng), 0.8 * centred(rng), 1.5 * centred(rng)}, 0.0,
+                {unit(rng), unit(rng), unit(rng)}, i % 2 == 0 ? 0.99 : 0.05 + unit(rng) * 0.9);
+    s.scale = {0.1 + 0.4 * unit(rng), 0.1 + 0.4 * unit(rng), 0.02 + 0.3 * unit(rng)};
+    s.rotation = glm::normalize(glm::dvec4(normal(rng), normal(rng), normal(rng), normal(rng)));
+    // Degree 3: every band's terms, each splat seen from its own direction.
+    s.sh.resize(16);
+    for (size_t k = 1; k < s.sh.size(); ++k)
+      s.sh[k] = 0.15 * glm::dvec3(normal(rng), normal(rng), normal(rng));
+    field.push_back(s);
+  }
+  scene::Scene s;
+  splat_ref::addSplatNode(s, {&field}, Space::Linear);
+  finish(s);
+  ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+  const Pixels p = renderer_->renderOffscreen(splat_ref::viewOf(c, kDark), 61, 45);
+  ASSERT_EQ(p.rgba.size(), size_t(61 * 45 * 4));
+  int spent = 0, off = 0;
+  for (int y = 0; y < c.height; ++y) {
+    for (int x = 0; x < c.width; ++x) {
+      const splat_ref::Layer layer = splat_ref::layerAt(field, c, {x, y});
+      spent += layer.transmittance < 1e-4 ? 1 : 0;
+      const glm::dvec3 want = splat_ref::compositeBytes(layer, Space::Linear, kDark);
+      if (!bytesNear(p, {x, y}, want, kTolerance)) {
+        if (++off <= 5) ADD_FAILURE() << bytesNear(p, {x, y}, want, kTolerance).message();
+      }
+    }
+  }
+  EXPECT_EQ(off, 0) << "pixels off the reference";
+  EXPECT_GT(spent, 200) << "pixels whose transmittance the field spends";
+  EXPECT_EQ(renderer_->lastDrawStats().splatsDrawn, 150u);
+}
+
+// 14. Channel views: Base colour shows the splat's colour as the shaded view does; Alpha its
+// opacity as grey (stored as the byte round(255 v) would be: encoded for srgb_rec709_display);
+// any other channel (here metallic) the neutral 8-pixel checker (0.3 and 0.5) where the splat
+// is, each blended with the splat's alpha like a colour.
+TEST_F(SplatScenes, ChannelViewsShowColourOpacityOrTheChecker) {
+  const Camera c = splat_ref::testCamera();
+  const double opacity = 0.7;
+  std::vector<Splat> splats{
+      colored(c.worldAt({32.5, 32.5}, 5.0), scaleFor(36.0), {0.9, 0.2, 0.1}, opacity)};
+  scene::Scene s;
+  splat_ref::addSplatNode(s, {&splats}, Space::Srgb);
+  finish(s);
+  ASSERT_TRUE(renderer_->setScene(s, 0).shown);
+  const auto renderChannel = [&](int channel) {
+    renderer::View view = splat_ref::viewOf(c, kDark);
+    view.channel = channel;
+    return renderer_->renderOffscreen(view, 64, 64);
+  };
+  // The reference of the same splat coloured `v` instead.
+  const auto asGrey = [&](double v, glm::ivec2 at) {
+    const std::vector<Splat> grey{
+        colored(c.worldAt({32.5, 32.5}, 5.0), scaleFor(36.0), glm::dvec3(v), opacity)};
+    return splat_ref::expectedBytes(grey, c, at, Space::Srgb, kDark);
+  };
+  const std::initializer_list<glm::ivec2> pixels{{32, 32}, {29, 35}, {39, 31}, {24, 40}, {40, 24}};
+
+  const Pixels base = renderChannel(gpu::kChannelBaseColor);
+  ASSERT_FALSE(base.rgba.empty());
+  expectReference(base, splats, c, Space::Srgb, kDark, pixels);
+
+  const Pixels alpha = renderChannel(gpu::kChannelAlpha);
+  ASSERT_FALSE(alpha.rgba.empty());
+  for (const glm::ivec2 at : pixels)
+    EXPECT_TRUE(bytesNear(alpha, at, asGrey(opacity, at), kTolerance)) << at.x << ", " << at.y;
+
+  const Pixels metallic = renderChannel(gpu::kChannelMetallic);
+  ASSERT_FALSE(metallic.rgba.empty());
+  for (const glm::ivec2 at : pixels) {
+    const double checker = ((at.x / 8 + at.y / 8) & 1) == 0 ? 0.3 : 0.5;
+    EXPECT_TRUE(bytesNear(metallic, at, asGrey(checker, at), kTolerance)) << at.x << ", " << at.y;
+  }
+  // Both cells of the checker are among the pixels: (32, 32) is 0.3, (29, 35) 0.5.
+  EXPECT_GT(std::abs(asGrey(0.5, {29, 35}).r - asGrey(0.3, {29, 35}).r), 10.0);
 }
 
 }  // namespace

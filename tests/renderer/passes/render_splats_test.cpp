@@ -7,8 +7,8 @@
 //
 // Every image is 64 x 64 through a camera whose focal length is 64 px (tan(yfov / 2) = 1/2): from
 // 5 units away a unit at z = 0 is 12.8 px. Tolerances are in 8-bit levels of the final sRGB
-// bytes: kTolerance (1.5) where a splat colours the pixel (the layer is half floats, the GPU's
-// exp is not the CPU's; lavapipe is within 0.7 of the reference), 0 where the text says the
+// bytes: kTolerance (1.5) where a splat colours the pixel (the GPU's floats and exp are not the
+// CPU's doubles; lavapipe is within 0.7 of the reference), 0 where the text says the
 // background shows unchanged, 2 between a quantized asset and its FLOAT twin.
 #include <cmath>
 

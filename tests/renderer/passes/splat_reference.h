@@ -132,7 +132,7 @@ int addSplatNode(scene::Scene& s, std::initializer_list<std::vector<Splat>*> gro
 ::testing::AssertionResult bytesNear(const Pixels& p, glm::ivec2 at, const glm::dvec3& expected,
                                      double tolerance);
 
-// Colouring the pixel: 1.5 levels (the layer is half floats, the GPU's exp is not the CPU's).
+// Colouring the pixel: 1.5 levels (the GPU's floats and exp are not the CPU's doubles).
 inline constexpr double kTolerance = 1.5;
 
 class SplatTest : public RendererTest {
