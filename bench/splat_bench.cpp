@@ -6,19 +6,24 @@
 //   BM_SplatSort/N      sortBackToFront() of the N distances from the camera to the means.
 //   BM_SplatPrepare/N/S prepareSplats() for the camera at 800x600. sort_ms, project_ms: its
 //                       SplatFrame's (projection, colour and distances, then the gather in
-//                       sorted order); drawn: splats kept; overdraw: the drawn quads' area (the
-//                       3-sigma boxes, clipped to the frame) over the frame's pixels, the
-//                       fragments the rasterizer shades; ellipse_share: the part of those boxes
-//                       where a fragment is not discarded. S (fixed_scale) 1: the median scale
-//                       of 100,000 splats kept at N (the fill then grows with N).
+//                       sorted order); drawn: splats kept; overdraw: the 3-sigma boxes' area
+//                       (clipped to the frame) over the frame's pixels, the fragments one quad
+//                       a splat would shade (the raster this project drew splats with before
+//                       the tile rasterizer); ellipse_share: the part of those boxes where
+//                       alpha reaches 1/255. tiles_ms: binSplats() of the view
+//                       once (8-pixel tiles); tile_layers: its entries times 64 over the
+//                       frame's pixels, the splats a pixel would test without the early stop.
+//                       S (fixed_scale) 1: the median scale of 100,000 splats kept at N (the
+//                       fill then grows with N).
 //   BM_SplatFrame/N/S   a validated headless Renderer drawing the loaded .glb with renderOffscreen
 //                       at 800x600, the camera orbiting 0.01 rad a frame (so every frame prepares
 //                       and sorts again); N = 1: the frame's floor. frame_ms: wall per frame;
-//                       sort_ms, project_ms: lastDrawStats(); copy_ms: a memcpy of the drawn
+//                       sort_ms, project_ms, tiles_ms (binning into the tile rasterizer's
+//                       tiles): lastDrawStats(); copy_ms: a memcpy of the drawn
 //                       ProjectedSplats, what staging them into the mapped buffer costs
 //                       (measured apart, after the loop); raster_ms = frame - sort - project -
-//                       copy: recording, the device's work (on lavapipe: CPU threads) and the
-//                       readback; gpu_ms: lastGpuMilliseconds() (the command buffer, from
+//                       tiles - copy: recording, the device's work (on lavapipe: CPU threads)
+//                       and the readback; gpu_ms: lastGpuMilliseconds() (the command buffer, from
 //                       timestamps); process_cpu_ms: CPU time of all the process's threads
 //                       (lavapipe's included), steadier than wall time on a shared machine.
 //   BM_SplatLoad/F/N    loadScene() of the .glb or the .ply. peak_rss_mib: the peak resident set
@@ -51,6 +56,7 @@
 #include "renderer.h"
 #include "splat_scene.h"
 #include "splat_sort.h"
+#include "splat_tiles.h"
 #include "splat_view.h"
 
 namespace {
@@ -187,7 +193,7 @@ void BM_SplatPrepare(benchmark::State& state) {
     project += frame.projectMilliseconds;
   }
   // The boxes' area clipped to the frame; and, unclipped, the share of the boxes' area inside
-  // the ellipse where splat.frag's alpha reaches 1/255 (Mahalanobis distance^2 at most
+  // the ellipse where splat_tiles.comp's alpha reaches 1/255 (Mahalanobis distance^2 at most
   // min(9, 2 ln(255 opacity)); area pi r^2 / sqrt(det conic)): what the rest is, discards.
   double area = 0.0, boxes = 0.0, ellipses = 0.0;
   for (const splat::ProjectedSplat& s : frame.splats) {
@@ -201,9 +207,17 @@ void BM_SplatPrepare(benchmark::State& state) {
                      std::clamp(s.center.y - s.extentY, 0.0f, float(kHeight));
     area += w * h;
   }
+  // The tile rasterizer's bins for this view (8-pixel tiles, as the renderer's), once: their
+  // entries per screen pixel's tile share (the kernel evaluations before the early stop, over
+  // the frame's pixels) and the binning's time.
+  splat::SplatTiles tiles;
+  tiles.tileSize = 8;
+  splat::binSplats(frame.splats, kWidth, kHeight, tiles);
   const double n = double(state.iterations());
   state.counters["sort_ms"] = sort / n;
   state.counters["project_ms"] = project / n;
+  state.counters["tiles_ms"] = tiles.milliseconds;
+  state.counters["tile_layers"] = double(tiles.entries) * 64.0 / double(kWidth * kHeight);
   state.counters["drawn"] = double(frame.splats.size());
   state.counters["overdraw"] = area / double(kWidth * kHeight);
   state.counters["ellipse_share"] = boxes > 0.0 ? ellipses / boxes : 0.0;
@@ -263,7 +277,7 @@ void BM_SplatFrame(benchmark::State& state) {
   };
   for (int i = 0; i < kWarmupFrames; ++i) frame();
 
-  double total = 0.0, sort = 0.0, project = 0.0, gpu = 0.0, drawn = 0.0;
+  double total = 0.0, sort = 0.0, project = 0.0, tiles = 0.0, gpu = 0.0, drawn = 0.0;
   uint64_t splats = 0;
   const double cpuStart = processCpuMilliseconds();
   for (auto _ : state) {
@@ -276,6 +290,7 @@ void BM_SplatFrame(benchmark::State& state) {
     const renderer::DrawStats stats = r->lastDrawStats();
     sort += stats.splatSortMilliseconds;
     project += stats.splatProjectMilliseconds;
+    tiles += stats.splatTileMilliseconds;
     drawn += double(stats.splatsDrawn);
     splats = stats.splats;
     gpu += r->lastGpuMilliseconds();
@@ -299,8 +314,9 @@ void BM_SplatFrame(benchmark::State& state) {
   state.counters["frame_ms"] = total / n;
   state.counters["sort_ms"] = sort / n;
   state.counters["project_ms"] = project / n;
+  state.counters["tiles_ms"] = tiles / n;
   state.counters["copy_ms"] = copy;
-  state.counters["raster_ms"] = (total - sort - project) / n - copy;
+  state.counters["raster_ms"] = (total - sort - project - tiles) / n - copy;
   state.counters["gpu_ms"] = gpu / n;
   state.counters["process_cpu_ms"] = cpu / n;
   state.counters["splats"] = double(splats);
