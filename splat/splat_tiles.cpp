@@ -84,9 +84,11 @@ void binSplats(std::span<const ProjectedSplat> backToFront, uint32_t width, uint
         rows.span(y0, y1, x0, x1);
         const float gx0 = std::ceil(s.center.x + x0 - 0.5f);
         const float gx1 = std::floor(s.center.x + x1 - 0.5f);
-        if (gx1 < float(px0) || gx0 > float(px1) || gx0 > gx1) continue;
-        from = uint32_t(std::max(gx0, float(px0))) / size;
-        to = uint32_t(std::min(gx1, float(px1))) / size;
+        if (std::isfinite(gx0) && std::isfinite(gx1)) {  // else (overflow) the box's row
+          if (gx1 < float(px0) || gx0 > float(px1) || gx0 > gx1) continue;
+          from = uint32_t(std::max(gx0, float(px0))) / size;
+          to = uint32_t(std::min(gx1, float(px1))) / size;
+        }
       }
       runs.push_back({i, ty * tiles.tilesX + from, to - from + 1});
       for (uint32_t t = from; t <= to; ++t) ++words[2 * size_t(ty * tiles.tilesX + t) + 1];

@@ -155,5 +155,18 @@ TEST(SplatTiles, FaintAndOffScreenSplatsEnterFewerTilesOrNone) {
   EXPECT_EQ(tilesOf(projected({-45.0f, -45.0f}, 400.0, 0.0, 400.0, 1.0f), 128, 128, 8), 0u);
 }
 
+// Values no prepared splat has, but the binning must survive: a NaN or infinite centre enters
+// no tile; a splat far larger than the framebuffer (its extents past 2^24 pixels) enters every
+// tile once; a needle-thin one still finds the pixels it covers.
+TEST(SplatTiles, ExtremeSplatsEnterNoTileOrEveryTileOnce) {
+  const float nan = std::nanf(""), inf = INFINITY;
+  EXPECT_EQ(tilesOf(projected({nan, 10.0f}, 4.0, 0.0, 4.0, 1.0f), 64, 64, 8), 0u);
+  EXPECT_EQ(tilesOf(projected({10.0f, inf}, 4.0, 0.0, 4.0, 1.0f), 64, 64, 8), 0u);
+  EXPECT_EQ(tilesOf(projected({32.0f, 32.0f}, 1e20, 1e19, 1e20, 1.0f), 64, 64, 8), 64u);
+  const ProjectedSplat needle = projected({20.3f, 40.7f}, 1e4, 99.99, 1.0, 1.0f);
+  EXPECT_GE(tilesOf(needle, 64, 64, 8), tilesDrawn(needle, 64, 64, 8));
+  EXPECT_GT(tilesDrawn(needle, 64, 64, 8), 0u);
+}
+
 }  // namespace
 }  // namespace vitrine::splat
