@@ -18,13 +18,15 @@ struct SplatTiles {
   uint32_t tileSize = 16;  // pixels per side
   uint32_t tilesX = 0, tilesY = 0;
   std::vector<uint32_t> words;
-  uint64_t entries = 0;  // tile/splat pairs
+  uint64_t entries = 0;  // tile/splat pairs in `words`
+  uint64_t dropped = 0;  // pairs left out for binSplats' maxWords
   double milliseconds = 0.0;
   // Scratch, reused from frame to frame: each splat's tiles, row by row, as runs of
-  // consecutive tiles; each tile's next free entry.
+  // consecutive tiles (at most maxRuns kept: 48 MiB); each tile's next free entry.
   struct Run {
     uint32_t splat, firstTile, count;
   };
+  size_t maxRuns = size_t(1) << 22;
   std::vector<Run> runs;
   std::vector<uint32_t> cursor;
 };
@@ -37,7 +39,11 @@ float visibleMahalanobis(float opacity);
 // Bins `backToFront` (SplatFrame::splats) for a framebuffer of width x height pixels: a splat
 // enters the tiles of each tile row that its visibleMahalanobis() ellipse reaches over that
 // row's pixel centres (between the row's first and last centre: a superset, never fewer).
+// At most `maxWords` words (a device's texel buffer limit): when the lists would need more,
+// each tile keeps its nearest splats up to an equal share (SplatTiles::dropped counts the
+// entries left out; a tile's far splats are the ones its pixels need least). Fewer words than
+// the tiles' header: no entries at all.
 void binSplats(std::span<const ProjectedSplat> backToFront, uint32_t width, uint32_t height,
-               SplatTiles& tiles);
+               SplatTiles& tiles, uint64_t maxWords = UINT32_MAX);
 
 }  // namespace vitrine::splat

@@ -104,8 +104,15 @@ bool projectSplat(const InstanceMath& inst, const ViewMath& view, uint32_t i, Pr
   const float sxx = glm::dot(bx, bx) + kLowPass;
   const float syy = glm::dot(by, by) + kLowPass;
   const float sxy = glm::dot(bx, by);
-  const float det = sxx * syy - sxy * sxy;
-  if (!(det > 0.0f) || !std::isfinite(det)) return false;
+  // det = sxx syy - sxy^2 without its cancellation (a long thin footprint's products agree to
+  // all but a few bits): by Lagrange's identity |bx|^2 |by|^2 - (bx . by)^2 = |bx x by|^2, so
+  // det = |bx x by|^2 + l (|bx|^2 + |by|^2) + l^2 for the low-pass l, in double.
+  const glm::dvec3 dx(bx), dy(by);
+  const glm::dvec3 cross = glm::cross(dx, dy);
+  const double det = glm::dot(cross, cross) +
+                     double(kLowPass) * (glm::dot(dx, dx) + glm::dot(dy, dy)) +
+                     double(kLowPass) * double(kLowPass);
+  if (!(det > 0.0) || !std::isfinite(det)) return false;
 
   // The 3-sigma ellipse's bounding box (its exact half extents are 3 sqrt of the diagonal).
   const float ex = kSigmas * std::sqrt(sxx);
@@ -117,11 +124,10 @@ bool projectSplat(const InstanceMath& inst, const ViewMath& view, uint32_t i, Pr
     return false;
   }
 
-  const float invDet = 1.0f / det;
   out.center = center;
   out.depth = ndc.z * 0.5f + 0.5f;
   out.opacity = opacity;
-  out.conic = glm::vec3(syy * invDet, -sxy * invDet, sxx * invDet);
+  out.conic = glm::vec3(float(syy / det), float(-sxy / det), float(sxx / det));
   out.extentX = ex;
   out.extentY = ey;
   return true;

@@ -2,7 +2,8 @@
 // Rendering" defines them: every splat of every splat primitive of the scene projected for the
 // view's camera (EWA, the 3DGS rasterizer's forward pass where the text is silent), coloured
 // from its spherical harmonics, and sorted once, back to front, over all of them. The
-// renderer draws the result as it is (shaders/splat.vert, splat.frag); no Vulkan here.
+// renderer bins the result into tiles (splat_tiles.h) and draws it as it is
+// (shaders/splat_tiles.comp); no Vulkan here.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +32,8 @@ struct SplatCamera {
   uint32_t height = 1;
 };
 
-// One splat as the rasterizer draws it: std430, 48 bytes (shaders/splat.vert reads it).
+// One splat as the rasterizer draws it: 48 bytes, three RGBA32F texels (shaders/splat_tiles.comp
+// reads them).
 // Framebuffer pixels: (0, 0) is the top-left corner, pixel (i, j)'s centre is (i + 0.5, j + 0.5).
 struct ProjectedSplat {
   glm::vec2 center{0.0f};  // the projected mean

@@ -68,7 +68,12 @@ TEST(SplatTiles, EveryDrawnPixelFindsItsSplatsFrontToBack) {
   std::uniform_real_distribution<float> opacity(0.0f, 1.0f);
   std::vector<ProjectedSplat> splats;
   for (int i = 0; i < 300; ++i) {
-    const double a = std::exp(logSigma(rng)), b = std::exp(logSigma(rng)), t = angle(rng);
+    // One in five a needle: 150 to 1,800 px long, under a pixel wide (its conic's float
+    // entries then hold its ellipse only to a few percent of the box prepared with it).
+    const bool needle = i % 5 == 0;
+    const double a = std::exp(needle ? 5.0 + logSigma(rng) : logSigma(rng));
+    const double b = needle ? 0.05 + 0.1 * std::exp(logSigma(rng)) : std::exp(logSigma(rng));
+    const double t = angle(rng);
     const double c = std::cos(t), s = std::sin(t);
     // R diag(a^2, b^2) R^T, plus the 0.3 px^2 low-pass as prepared splats have it.
     const double xx = c * c * a * a + s * s * b * b + 0.3;
@@ -103,6 +108,13 @@ TEST(SplatTiles, EveryDrawnPixelFindsItsSplatsFrontToBack) {
     }
     EXPECT_GT(drawn, 20000u);  // the field covers the framebuffer many times over
     EXPECT_EQ(t.words.size(), 2 * t.tilesX * t.tilesY + t.entries);
+    // With room for a few runs only, the second pass finds them again: the same lists.
+    SplatTiles few;
+    few.tileSize = size;
+    few.maxRuns = 5;
+    binSplats(splats, kWidth, kHeight, few);
+    EXPECT_EQ(few.words, t.words);
+    EXPECT_TRUE(few.runs.empty());
   }
 }
 
@@ -166,6 +178,67 @@ TEST(SplatTiles, ExtremeSplatsEnterNoTileOrEveryTileOnce) {
   const ProjectedSplat needle = projected({20.3f, 40.7f}, 1e4, 99.99, 1.0, 1.0f);
   EXPECT_GE(tilesOf(needle, 64, 64, 8), tilesDrawn(needle, 64, 64, 8));
   EXPECT_GT(tilesDrawn(needle, 64, 64, 8), 0u);
+}
+
+// Over the words allowed (a device's texel buffer limit), each tile keeps its nearest splats up
+// to an equal share of what is left after the header, and counts the rest as dropped; with
+// fewer words than the header, no tile keeps any.
+TEST(SplatTiles, OverTheWordLimitEachTileKeepsItsNearestSplats) {
+  // Ten splats covering all four tiles of a 16 x 16 framebuffer: 40 entries, 8 header words.
+  std::vector<ProjectedSplat> splats;
+  for (int i = 0; i < 10; ++i) splats.push_back(projected({8.0f, 8.0f}, 400.0, 0.0, 400.0, 1.0f));
+  SplatTiles all;
+  all.tileSize = 8;
+  binSplats(splats, 16, 16, all);
+  EXPECT_EQ(all.entries, 40u);
+  EXPECT_EQ(all.dropped, 0u);
+
+  SplatTiles capped;
+  capped.tileSize = 8;
+  binSplats(splats, 16, 16, capped, 8 + 4 * 3 + 2);  // a share of 3 a tile
+  EXPECT_EQ(capped.entries, 12u);
+  EXPECT_EQ(capped.dropped, 28u);
+  EXPECT_EQ(capped.words.size(), 8u + 12u);
+  for (uint32_t ty = 0; ty < 2; ++ty)
+    for (uint32_t tx = 0; tx < 2; ++tx)
+      EXPECT_EQ(tileList(capped, tx, ty), (std::vector<uint32_t>{9, 8, 7})) << tx << ty;
+
+  SplatTiles none;
+  none.tileSize = 8;
+  binSplats(splats, 16, 16, none, 7);
+  EXPECT_EQ(none.entries, 0u);
+  EXPECT_EQ(none.dropped, 40u);
+}
+
+// Needles 300 to 900 px long (sigma) and under a pixel wide, at angles around the diagonal,
+// each centred far off the framebuffer with the tip of its 3-sigma ellipse inside it. Their
+// conics' float entries hold the ellipse only to a few percent: the bins follow the ellipse the
+// shader evaluates (the stored conic's), not the box prepared beside it, so no tip pixel the
+// shader draws is left out of its tile.
+TEST(SplatTiles, NeedleTipsInsideTheFramebufferAreBinned) {
+  constexpr uint32_t kSize = 48;
+  uint64_t drawn = 0;
+  for (int k = 0; k < 40; ++k) {
+    const double sigma = 300.0 + 15.0 * k, angle = 0.6 + 0.009 * k;
+    const double c = std::cos(angle), s = std::sin(angle);
+    const double xx = c * c * sigma * sigma + 0.3, yy = s * s * sigma * sigma + 0.3;
+    const double xy = c * s * sigma * sigma;
+    // The tip 3 sigma along the needle lands at (24, 24).
+    const glm::vec2 centre(float(24.0 - 2.95 * sigma * c), float(24.0 - 2.95 * sigma * s));
+    const ProjectedSplat needle = projected(centre, xx, xy, yy, 1.0f);
+    SplatTiles t;
+    t.tileSize = 8;
+    binSplats({&needle, 1}, kSize, kSize, t);
+    for (uint32_t y = 0; y < kSize; ++y) {
+      for (uint32_t x = 0; x < kSize; ++x) {
+        if (!drawsAt(needle, int(x), int(y))) continue;
+        ++drawn;
+        EXPECT_EQ(tileList(t, x / 8, y / 8), std::vector<uint32_t>{0})
+            << "needle " << k << " at pixel " << x << ", " << y;
+      }
+    }
+  }
+  EXPECT_GT(drawn, 40u);
 }
 
 }  // namespace
