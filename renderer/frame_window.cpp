@@ -124,6 +124,7 @@ UiImage RendererImpl::uiImage(size_t image, ImageChannel channel) {
 
 bool RendererImpl::recreateSwapchain(VkExtent2D wanted) {
   VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+  releaseSplatTargets(ctx_, splatPass_, 1);  // they may refer to the old attachments
   Swapchain old = std::move(swapchain_);
   swapchain_ = Swapchain{};
   const bool created =

@@ -30,6 +30,7 @@ Pixels RendererImpl::renderOffscreenOrThrow(const View& unsafeView, uint32_t wid
   if (offscreen_.attachments.extent.width != width ||
       offscreen_.attachments.extent.height != height) {
     VK_CHECK(vkDeviceWaitIdle(ctx_.device));
+    releaseSplatTargets(ctx_, splatPass_, 0);  // they may refer to the old attachments
     destroyOffscreen(ctx_, offscreen_);
     offscreen_ = createOffscreen(ctx_, extent);
   }

@@ -2,6 +2,7 @@
 // scene shown, prepared on the CPU (splat/splat_view.h: one sort over all of them) and binned
 // into the tile rasterizer's tiles (splat/splat_tiles.h) when what they depend on changed, and
 // staged for the frame's splat pass (pass_splats.h).
+#include <algorithm>
 #include <cstring>
 
 #include "renderer_impl.h"
@@ -57,7 +58,11 @@ SplatDraw RendererImpl::prepareSplatFrame(const View& view, bool cameraFinite, u
     camera.height = attachments.extent.height;
     splat::prepareSplats(splatInstances_, camera, splatFrame_, splatScratch_);
     splatTiles_.tileSize = uint32_t(gpu::kSplatTileSize);
-    splat::binSplats(drawnSplats(), camera.width, camera.height, splatTiles_);
+    // The lists' words: what the device's texel buffers hold, and at most 2^25 (128 MiB a
+    // frame slot); past that each tile keeps its nearest splats (binSplats).
+    const uint64_t maxWords =
+        std::min<uint64_t>(ctx_.properties.limits.maxTexelBufferElements, uint64_t(1) << 25);
+    splat::binSplats(drawnSplats(), camera.width, camera.height, splatTiles_, maxWords);
     splatKey_ = std::move(key);
     splatsPrepared_ = true;
     ++splatGeneration_;

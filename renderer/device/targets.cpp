@@ -19,8 +19,9 @@ Attachments createAttachments(const Context& ctx, VkFormat colorFormat, VkExtent
   depth.extent = extent;
   depth.samples = ctx.samples;
   // Not transient: a frame with splats keeps it, and at 1 sample their tile rasterizer
-  // samples it for their depth test (pass_splats.h).
-  depth.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
+  // samples it for their depth test (pass_splats.h; with MSAA it samples a resolved copy).
+  depth.usage = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  if (ctx.samples == VK_SAMPLE_COUNT_1_BIT) depth.usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
   depth.aspect = VK_IMAGE_ASPECT_DEPTH_BIT;
   a.depth = createImage(ctx, depth);
   return a;

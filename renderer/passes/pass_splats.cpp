@@ -176,7 +176,9 @@ bool fit(const Context& ctx, Buffer& buffer, VkBufferView& view, VkDeviceSize by
   auto info = vkStruct<VkBufferViewCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO);
   info.buffer = buffer.buffer;
   info.format = kind.format;
-  info.range = texels * kind.texelBytes;
+  // The view, not the buffer, must stay within the device's limit (the caller's texels do).
+  info.range = std::min<VkDeviceSize>(texels, ctx.properties.limits.maxTexelBufferElements) *
+               kind.texelBytes;
   VK_CHECK(vkCreateBufferView(ctx.device, &info, nullptr, &view));
   return true;
 }
@@ -313,6 +315,11 @@ SplatDraw stageSplats(const Context& ctx, SplatPass& pass, uint32_t output, uint
   return draw;
 }
 
+void releaseSplatTargets(const Context& ctx, SplatPass& pass, uint32_t output) {
+  destroyTargets(ctx, pass, pass.targets[output]);
+  for (auto& contents : pass.setContents) contents[output] = {};
+}
+
 FinalImage splatSceneTarget(const SplatDraw& draw) {
   FinalImage target;
   target.image = draw.targets->sceneColor.image;
@@ -326,11 +333,16 @@ FinalImage splatSceneTarget(const SplatDraw& draw) {
 void prepareSplatTargets(VkCommandBuffer cmd, const SplatDraw& draw) {
   if (!draw.targets->depth.image) return;
   // Resolved into by the scene pass. recordSplats() left it in DEPTH_ATTACHMENT_OPTIMAL after
-  // the previous frame's compute reads, ordered before its fragment tests stages, which this
-  // waits for.
-  transitionImage(cmd, draw.targets->depth.image, {VK_IMAGE_LAYOUT_UNDEFINED, ImageUser::Depth},
-                  {VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, ImageUser::Depth},
-                  {.aspect = VK_IMAGE_ASPECT_DEPTH_BIT});
+  // the previous frame's compute reads, ordered before the fragment tests stages, which this
+  // waits for. The resolve writes it in the colour attachment output stage (Vulkan's
+  // resolves, for depth too): the transition comes before that write.
+  ImageBarrier b =
+      transition(draw.targets->depth.image, {VK_IMAGE_LAYOUT_UNDEFINED, ImageUser::Depth},
+                 {VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, ImageUser::Depth},
+                 {.aspect = VK_IMAGE_ASPECT_DEPTH_BIT});
+  b.dstStage |= VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+  b.dstAccess |= VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
+  imageBarrier(cmd, b);
 }
 
 void recordSplats(VkCommandBuffer cmd, const Context& ctx, const Pipelines& pipelines,

@@ -95,6 +95,11 @@ SplatDraw stageSplats(const Context& ctx, SplatPass& pass, uint32_t output, uint
                       const splat::SplatTiles& tiles, uint64_t generation,
                       const Attachments& attachments, int channel);
 
+// Forgets `output`'s targets and what its sets held, when its attachments are replaced (the
+// device idle): the next frame with splats makes them again. The depth the splats test is the
+// attachment's own at 1 sample, and a new attachment may reuse the old one's handles.
+void releaseSplatTargets(const Context& ctx, SplatPass& pass, uint32_t output);
+
 // The scene pass's target while splats are drawn: sceneColor, and its depth keeping (the
 // single-sample depth image to resolve into, or none to store the single-sample depth itself).
 FinalImage splatSceneTarget(const SplatDraw& draw);
