@@ -201,7 +201,6 @@ class RendererImpl final : public Renderer {
   splat::SplatTiles splatTiles_;
   splat::SplatScratch splatScratch_;
   std::vector<splat::SplatInstance> splatInstances_;
-  std::vector<uint32_t> splatSources_;  // each instance's index in scene_.splats
   std::vector<float> splatKey_;
   uint64_t splatGeneration_ = 0;
   // The frame's splat draw for `output` (0 off screen, 1 the window) into `attachments`; its

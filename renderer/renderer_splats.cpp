@@ -21,7 +21,14 @@ SplatDraw RendererImpl::prepareSplatFrame(const View& view, bool cameraFinite, u
                                           const Attachments& attachments) {
   splatsPrepared_ = false;
   splatInstances_.clear();
-  splatSources_.clear();
+  // What the prepared splats depend on: the camera, the framebuffer, the scene (its uploads
+  // count), and which of its splat sources are drawn, with their world matrices.
+  std::vector<float> key;
+  key.reserve(40 + scene_.splats.size() * 17);
+  appendMatrix(key, view.view);
+  appendMatrix(key, view.projection);
+  key.insert(key.end(), {view.eye.x, view.eye.y, view.eye.z, float(attachments.extent.width),
+                         float(attachments.extent.height), float(sceneUploads_)});
   if (hasScene_ && cameraFinite) {
     for (uint32_t source = 0; source < scene_.splats.size(); ++source) {
       const SceneGpu::SplatSource& s = scene_.splats[source];
@@ -31,20 +38,9 @@ SplatDraw RendererImpl::prepareSplatFrame(const View& view, bool cameraFinite, u
           (s.node >= view.shownNodes.size() || !view.shownNodes[s.node]))
         continue;  // isolated away
       splatInstances_.push_back({s.cloud.get(), scene_.nodeData[s.node].world});
-      splatSources_.push_back(source);
+      key.push_back(float(source));  // exact below 2^24 sources
+      appendMatrix(key, splatInstances_.back().world);
     }
-  }
-  // What the prepared splats depend on: the camera, the framebuffer, the scene (its uploads
-  // count), and which of its splat sources are drawn, with their world matrices.
-  std::vector<float> key;
-  key.reserve(40 + splatInstances_.size() * 18);
-  appendMatrix(key, view.view);
-  appendMatrix(key, view.projection);
-  key.insert(key.end(), {view.eye.x, view.eye.y, view.eye.z, float(attachments.extent.width),
-                         float(attachments.extent.height), float(sceneUploads_)});
-  for (size_t i = 0; i < splatInstances_.size(); ++i) {
-    key.push_back(float(splatSources_[i]));  // exact below 2^24 sources
-    appendMatrix(key, splatInstances_[i].world);
   }
   // Compared bit for bit (a float key's == would take -0 for 0; memcmp does not).
   const bool same = key.size() == splatKey_.size() &&
